@@ -1,0 +1,69 @@
+// Shared pieces of the benchmarks: child servers on loopback and autocannon runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface Target {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npx tsx <script> ...args` and resolves once it prints `LISTENING <url>`. */
+export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Target> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 120 s`)), 120_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /LISTENING (\S+)/.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          stop: () =>
+            new Promise((res) => {
+              child.once('exit', () => res());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}`));
+    });
+  });
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytesPerRequest: number;
+}
+
+export async function load(url: string, opts: { seconds?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? 10,
+    duration: opts.seconds ?? 8,
+    headers: opts.headers,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    bytesPerRequest: r.requests.total ? r.throughput.total / r.requests.total : 0,
+  };
+}
+
+export function fmt(r: LoadResult): string {
+  return `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`;
+}

@@ -1,0 +1,40 @@
+// Ticker overview and a 1000-item tickers page: Tickerbase vs a bare node:http server sending the
+// same bytes from memory. Target: overview at least 0.6x the bare server.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fmt, load, startChild } from './lib.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const dir = mkdtempSync(join(tmpdir(), 'tickerbase-bench-'));
+try {
+  const tb = await startChild('bench/targets/tickerbase.ts', [dir, 'native']);
+  // The key was printed by the target; read it back from its store instead of parsing stdout twice.
+  const { openStore } = await import('../src/store/index.js');
+  const store = await openStore({ dataDir: dir });
+  const { key } = await store.keys.create({ plan: 'demo', label: 'bench-client' });
+  await store.close();
+  const headers = { 'x-api-key': key };
+  const paths = { overview: '/v3/reference/tickers/AAPL', page: '/v3/reference/tickers?limit=1000' };
+  const bodies: Record<string, string> = {};
+  for (const [name, p] of Object.entries(paths)) {
+    const res = await fetch(`${tb.url}${p}`, { headers });
+    if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
+    bodies[p.split('?')[0]] = Buffer.from(await res.arrayBuffer()).toString('base64');
+  }
+  const file = join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const bare = await startChild('bench/targets/bare.ts', [file]);
+  console.log(`reference endpoints, ${seconds} s each, 10 connections, loopback`);
+  for (const [name, p] of Object.entries(paths)) {
+    const ours = await load(`${tb.url}${p}`, { seconds, headers });
+    const base = await load(`${bare.url}${p.split('?')[0]}`, { seconds });
+    console.log(`${name.padEnd(9)} tickerbase ${fmt(ours)}  (${(ours.bytesPerRequest / 1024).toFixed(1)} KiB/req)`);
+    console.log(`${''.padEnd(9)} bare http  ${fmt(base)}`);
+    console.log(`${''.padEnd(9)} ratio ${(ours.rps / base.rps).toFixed(2)}x of bare${name === 'overview' ? ' (target >= 0.60x)' : ''}`);
+  }
+  await bare.stop();
+  await tb.stop();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,13 @@
+// `npm run bench`: runs every benchmark in turn and prints their figures (not a test).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const only = process.argv.slice(2);
+const all = ['reference', 'import', 'aggs', 'snapshots', 'financials', 'news'];
+for (const name of only.length ? only : all) {
+  const file = `bench/${name}.ts`;
+  if (!existsSync(file)) continue;
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
+  if (r.status !== 0) console.log(`(${name} exited with ${r.status})`);
+}

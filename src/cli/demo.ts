@@ -1,0 +1,39 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import type { Store } from '../store/index.js';
+import { DEMO_AS_OF, loadDemo } from '../demo/load.js';
+import { defaultBrandingDir } from '../routes/branding.js';
+import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
+
+export const DEMO_PLAN = 'demo';
+
+/** Creates a key on the all-data demo plan and writes it to <dataDir>/demo-key (owner-only). */
+export async function createDemoKey(store: Store, dataDir: string): Promise<string> {
+  const { key } = await store.keys.create({ plan: DEMO_PLAN, label: 'demo' });
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'demo-key'), `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+export function demoCommand(): Command {
+  return withStoreOptions(new Command('demo').description('load the deterministic synthetic demo data set into the store'))
+    .addOption(new Option('--scale <n>', 'scale factor for generated market data (benchmarks use more)').default('1'))
+    .option('--as-of <date>', 'last session of the generated data', DEMO_AS_OF)
+    .option('--no-key', 'do not create a demo key')
+    .action(async (opts: StoreFlags & { scale: string; asOf: string; key: boolean }) => {
+      const scale = Number(opts.scale);
+      if (!(scale > 0 && scale <= 100)) throw new Error('--scale must be a number above 0 and at most 100');
+      const store = await openStoreFromFlags(opts);
+      try {
+        await loadDemo(store, { scale, asOf: opts.asOf, brandingDir: defaultBrandingDir(opts.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
+        if (opts.key) {
+          const key = await createDemoKey(store, opts.dataDir);
+          process.stderr.write(`demo key written to ${join(opts.dataDir, 'demo-key')}:\n`);
+          process.stdout.write(`${key}\n`);
+        }
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,241 @@
+import cluster, { type Worker } from 'node:cluster';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
+import { buildApp } from '../server/app.js';
+import type { EnvelopeMode } from '../server/context.js';
+import { parseCorsOrigin } from '../server/hardening.js';
+import { loggerOptions } from '../server/logger.js';
+import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
+import { loadPlans } from '../server/plans.js';
+import { connectRedis, type FailMode } from '../server/rate-limit.js';
+import { MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
+import type { Store } from '../store/index.js';
+import { loadDemo } from '../demo/load.js';
+import { defaultBrandingDir } from '../routes/branding.js';
+import { createDemoKey } from './demo.js';
+import { openStoreFromFlags, parseIntFlag, withStoreOptions, type StoreFlags } from './options.js';
+
+export interface ServeFlags extends StoreFlags {
+  port: number;
+  host: string;
+  envelope: EnvelopeMode;
+  publicUrl?: string;
+  demo: 'auto' | 'yes' | 'no';
+  brandingDir?: string;
+  /** Risk-free rate for option greeks when no treasury yield is stored. */
+  riskFreeRate?: number;
+  plans?: string;
+  redisUrl?: string;
+  adminToken?: string;
+  workers: number;
+  corsOrigin?: string;
+  rateLimitFail: FailMode;
+  shutdownTimeout: number;
+}
+
+export function serveCommand(): Command {
+  return withStoreOptions(new Command('serve').description('start the HTTP API server'))
+    .addOption(new Option('--port <port>', 'TCP port').env('PORT').default(8080).argParser(parseIntFlag('--port', 0, 65535)))
+    .addOption(new Option('--host <host>', 'address to listen on').env('HOST').default('0.0.0.0'))
+    .addOption(new Option('--envelope <mode>', 'wrapped: {"ok":true,"data":{...}}; native: upstream flat bodies (for the official SDKs)').env('TICKERBASE_ENVELOPE').choices(['wrapped', 'native']).default('wrapped'))
+    .addOption(new Option('--public-url <url>', 'absolute base URL used in next_url and links').env('TICKERBASE_PUBLIC_URL'))
+    .addOption(new Option('--branding-dir <dir>', 'directory of branding images').env('TICKERBASE_BRANDING_DIR'))
+    .addOption(new Option('--risk-free-rate <rate>', 'annual rate (e.g. 0.045) for option greeks when no 3-month treasury yield is stored').env('TICKERBASE_RISK_FREE_RATE').argParser(parseRateFlag))
+    .addOption(new Option('--demo <when>', 'load the demo data set: auto = on first start of the embedded store').env('TICKERBASE_DEMO').choices(['auto', 'yes', 'no']).default('auto'))
+    .addOption(new Option('--plans <file>', 'JSON file of plans (added to, or replacing, the built-in plans)').env('TICKERBASE_PLANS'))
+    .addOption(new Option('--redis-url <url>', 'Redis shared by every process for rate limits (default: limits per host)').env('REDIS_URL'))
+    .addOption(new Option('--admin-token <token>', `token of the admin API under /admin (at least ${MIN_ADMIN_TOKEN_LENGTH} characters; off when absent)`).env('TICKERBASE_ADMIN_TOKEN'))
+    .addOption(new Option('--workers <n>', 'number of server processes on this host (node cluster)').env('TICKERBASE_WORKERS').default(1).argParser(parseIntFlag('--workers', 1, 64)))
+    .addOption(new Option('--cors-origin <origins>', "browser origins allowed by CORS: '*' or a comma-separated list (default: no CORS)").env('TICKERBASE_CORS_ORIGIN'))
+    .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
+    .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
+    .action(async (opts: ServeFlags) => {
+      await serve(opts);
+    });
+}
+
+/** Checks the flags that can be wrong before anything starts. */
+function validateFlags(opts: ServeFlags): void {
+  if (opts.adminToken !== undefined && opts.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new Error(`--admin-token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
+  }
+  if (opts.redisUrl && !/^rediss?:\/\//.test(opts.redisUrl)) throw new Error(`--redis-url must be a redis:// or rediss:// URL`);
+  parseCorsOrigin(opts.corsOrigin);
+  loadPlans(opts.plans || undefined);
+}
+
+export async function serve(opts: ServeFlags): Promise<void> {
+  validateFlags(opts);
+  if (opts.workers > 1 && cluster.isPrimary) {
+    await runPrimary(opts);
+    return;
+  }
+  await runServer(opts);
+}
+
+function parseRateFlag(value: string): number {
+  const rate = Number(value);
+  if (!/^-?\d+(\.\d+)?$/.test(value.trim()) || rate < -0.1 || rate > 1) throw new InvalidArgumentError('--risk-free-rate must be an annual rate between -0.1 and 1, e.g. 0.045');
+  return rate;
+}
+
+function brandingDirOf(opts: ServeFlags): string {
+  return opts.brandingDir ?? defaultBrandingDir(opts.dataDir);
+}
+
+function keyFileOf(opts: ServeFlags): string {
+  return join(opts.dataDir, 'demo-key');
+}
+
+/** Migrations and the first-start demo, done once (by the primary when there are workers). */
+async function prepareStore(store: Store, opts: ServeFlags): Promise<void> {
+  const firstStart = (await store.meta.get('demo_loaded')) === undefined && (await store.reference.countTickers()) === 0;
+  const wantDemo = opts.demo === 'yes' || (opts.demo === 'auto' && store.engine === 'sqlite' && firstStart);
+  if (wantDemo) {
+    process.stderr.write('loading the demo data set (first start)…\n');
+    await loadDemo(store, { brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
+    if (!existsSync(keyFileOf(opts))) await createDemoKey(store, opts.dataDir);
+  }
+}
+
+function banner(opts: ServeFlags, address: string, engine: string, workers: number): string {
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
+  const extra = [engine, `${opts.envelope} envelope`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''].filter(Boolean).join(', ');
+  let text = `Tickerbase listening on ${address} (${extra})\n`;
+  const keyFile = keyFileOf(opts);
+  if (existsSync(keyFile)) {
+    const key = readFileSync(keyFile, 'utf8').trim();
+    text += `Demo key (${keyFile}): ${key}\nTry: curl "${publicUrl ?? `http://localhost:${opts.port}`}/v3/reference/tickers/AAPL?apiKey=${key}"\n`;
+  }
+  return text;
+}
+
+export interface ClosableParts {
+  app: FastifyInstance;
+  store: Store;
+  redis?: Redis;
+}
+
+/**
+ * Graceful stop: refuse new connections, let in-flight requests finish (up to `timeoutMs`, after
+ * which their connections are cut), flush usage counters (the app's onClose hooks), then close
+ * Redis and the store. Resolves 'clean' or 'timeout'.
+ */
+export async function closeGracefully(parts: ClosableParts, timeoutMs: number): Promise<'clean' | 'timeout'> {
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    parts.app.server.closeAllConnections();
+  }, timeoutMs);
+  try {
+    await parts.app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+  if (parts.redis) await parts.redis.quit().catch(() => parts.redis?.disconnect());
+  await parts.store.close();
+  return timedOut ? 'timeout' : 'clean';
+}
+
+async function runServer(opts: ServeFlags): Promise<void> {
+  const store = await openStoreFromFlags(opts);
+  if (!cluster.isWorker) await prepareStore(store, opts);
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
+  const logger = loggerOptions();
+  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`)) : undefined;
+  let closing = false;
+  const app = await buildApp({
+    store,
+    config: { envelope: opts.envelope, publicUrl, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate },
+    logger,
+    production: {
+      plans: loadPlans(opts.plans || undefined),
+      redis,
+      rateLimitFail: opts.rateLimitFail,
+      adminToken: opts.adminToken || undefined,
+      hardening: { corsOrigin: parseCorsOrigin(opts.corsOrigin) },
+      closing: () => closing,
+    },
+  });
+  if (cluster.isWorker) joinClusterMetrics();
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const outcome = await closeGracefully({ app, store, redis }, opts.shutdownTimeout * 1000).catch((err: unknown) => {
+      process.stderr.write(`shutdown: ${(err as Error).message}\n`);
+      return 'timeout' as const;
+    });
+    process.exit(outcome === 'clean' ? 0 : 1);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  const address = await app.listen({ port: opts.port, host: opts.host });
+  if (!cluster.isWorker) process.stdout.write(banner(opts, address, store.engine, 1));
+}
+
+/**
+ * The primary of `serve --workers N`: prepares the store, holds the cluster's rate-limit counters
+ * (when there is no Redis) and metrics aggregation, forks the workers (which share the port),
+ * replaces a worker that dies, and on SIGTERM stops them all gracefully.
+ */
+async function runPrimary(opts: ServeFlags): Promise<void> {
+  const store = await openStoreFromFlags(opts);
+  try {
+    await prepareStore(store, opts);
+  } finally {
+    await store.close();
+  }
+  if (!opts.redisUrl) new RateLimiterClusterMaster();
+  serveClusterMetrics();
+
+  let stopping = false;
+  let announced = false;
+  const recentDeaths: number[] = [];
+  const fork = (): Worker => cluster.fork();
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    const host = address.address && address.address !== '::' ? address.address : opts.host;
+    const shown = host.includes(':') ? `[${host}]` : host;
+    process.stdout.write(banner(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length && recentDeaths[0]! < now - 60_000) recentDeaths.shift();
+    process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? code}); `);
+    if (recentDeaths.length > 2 * opts.workers) {
+      process.stderr.write('workers keep dying; stopping\n');
+      void stopAll(1);
+      return;
+    }
+    process.stderr.write('starting a replacement\n');
+    fork();
+  });
+
+  const stopAll = async (exitCode: number) => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    const exits = workers.map((w) => new Promise<number>((res) => {
+      if (w.isDead()) res(0);
+      else w.once('exit', (code: number) => res(code ?? 0));
+    }));
+    for (const w of workers) w.process.kill('SIGTERM');
+    const hard = setTimeout(() => {
+      for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
+    }, (opts.shutdownTimeout + 5) * 1000);
+    const codes = await Promise.all(exits);
+    clearTimeout(hard);
+    process.exit(exitCode || (codes.every((c) => c === 0) ? 0 : 1));
+  };
+  process.once('SIGTERM', () => void stopAll(0));
+  process.once('SIGINT', () => void stopAll(0));
+  for (let i = 0; i < opts.workers; i++) fork();
+}

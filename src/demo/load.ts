@@ -1,0 +1,49 @@
+import type { Store } from '../store/index.js';
+import { fundamentalsDemoStep } from './fundamentals.js';
+import { marketStep } from './market.js';
+import { newsStep } from './news.js';
+import { optionsStep } from './options.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './reference-facts.js';
+import { demoTickers } from './universe.js';
+
+export interface DemoOptions {
+  /** Scale factor for generated market data (1 = the quick first-start set). */
+  scale: number;
+  /** The demo's "today": the last session of generated data (YYYY-MM-DD). */
+  asOf: string;
+  log: (line: string) => void;
+  /** Where the branding images go (the server's --branding-dir; default <data-dir>/branding). Absent: no images. */
+  brandingDir?: string;
+}
+
+export interface DemoStep {
+  name: string;
+  run(store: Store, opts: DemoOptions): Promise<string>;
+}
+
+const referenceStep: DemoStep = {
+  name: 'reference data',
+  async run(store, opts) {
+    await store.reference.replaceTickerTypes(TICKER_TYPES);
+    await store.reference.replaceExchanges(EXCHANGES);
+    await store.reference.replaceConditions(CONDITIONS);
+    const tickers = demoTickers(opts.asOf);
+    for (let i = 0; i < tickers.length; i += 2000) await store.reference.upsertTickers(tickers.slice(i, i + 2000));
+    return `${TICKER_TYPES.length} ticker types, ${EXCHANGES.length} exchanges, ${CONDITIONS.length} conditions, ${tickers.length} tickers`;
+  },
+};
+
+/** Steps in load order; each area of the product adds its own. Every step is idempotent. */
+export const DEMO_STEPS: DemoStep[] = [referenceStep, marketStep, newsStep, fundamentalsDemoStep, optionsStep];
+
+export const DEMO_AS_OF = '2026-11-20';
+
+export async function loadDemo(store: Store, partial: Partial<DemoOptions> = {}): Promise<void> {
+  const opts: DemoOptions = { scale: 1, asOf: DEMO_AS_OF, log: () => {}, ...partial };
+  for (const step of DEMO_STEPS) {
+    const t0 = Date.now();
+    const summary = await step.run(store, opts);
+    opts.log(`demo: ${step.name}: ${summary} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+  await store.meta.set('demo_loaded', new Date().toISOString());
+}

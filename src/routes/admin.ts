@@ -1,0 +1,138 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../server/context.js';
+import { ApiError, badParameter, notFound } from '../server/errors.js';
+import type { PlanCatalog } from '../server/plans.js';
+import type { UsageRecorder } from '../server/usage.js';
+import type { ApiKeyRecord } from '../store/repos/keys.js';
+import { DateString } from '../server/schemas.js';
+
+// The operator's HTTP API for keys: create, list, show, revoke, usage; and the plan table.
+// Authenticated by the admin token from the server's configuration (`--admin-token` /
+// TICKERBASE_ADMIN_TOKEN), presented as `Authorization: Bearer <token>` or `X-Admin-Token`, and
+// compared in constant time. API keys are never accepted here. Without a configured token these
+// routes do not exist. They are POST/DELETE as well as GET, so they sit outside getRoute, and
+// they are hidden from the OpenAPI document.
+
+export const MIN_ADMIN_TOKEN_LENGTH = 24;
+
+export interface AdminOptions {
+  token: string;
+  plans: PlanCatalog;
+  usage?: UsageRecorder;
+}
+
+function digest(s: string): Buffer {
+  return createHash('sha256').update(s, 'utf8').digest();
+}
+
+/** Constant-time comparison of a presented token with the configured one (hashes have equal length). */
+export function tokenMatches(presented: string, expected: string): boolean {
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+function presentedToken(req: FastifyRequest): string | undefined {
+  const x = req.headers['x-admin-token'];
+  if (typeof x === 'string' && x) return x;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return m?.[1];
+}
+
+const KeyId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'a key id such as key_0123456789ab' }) });
+const CreateBody = Type.Object(
+  {
+    plan: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'the name of a configured plan' })),
+    label: Type.Optional(Type.String({ maxLength: 200, description: 'a label of at most 200 characters' })),
+    expires_utc: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'an ISO 8601 date or time in the future' })),
+  },
+  { additionalProperties: false },
+);
+const UsageQuery = Type.Object({
+  from: Type.Optional(DateString()),
+  to: Type.Optional(DateString()),
+});
+
+function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export async function adminRoutes(app: FastifyInstance, ctx: ServerContext, opts: AdminOptions): Promise<void> {
+  const wrapped = ctx.config.envelope === 'wrapped';
+  const ok = (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, code = 200) => {
+    const inner = { status: 'OK', request_id: req.id, ...body };
+    return reply.code(code).header('Cache-Control', 'no-store').send(wrapped ? { ok: true, data: inner } : inner);
+  };
+
+  const withUsage = async (keys: ApiKeyRecord[]) => {
+    await opts.usage?.flush();
+    const now = ctx.now();
+    const [today, month] = await Promise.all([ctx.store.usage.totalsSince(utcDay(now)), ctx.store.usage.totalsSince(utcDay(now - 29 * 86_400_000))]);
+    return keys.map((k) => ({
+      ...k,
+      usage: { requests_today: today.get(k.id)?.requests ?? 0, requests_30_days: month.get(k.id)?.requests ?? 0, errors_30_days: month.get(k.id)?.errors ?? 0 },
+    }));
+  };
+
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', async (req) => {
+      const token = presentedToken(req);
+      if (!token) throw new ApiError('MISSING_KEY', 'Admin token was not provided (Authorization: Bearer <token> or X-Admin-Token)');
+      if (!tokenMatches(token, opts.token)) throw new ApiError('UNKNOWN_KEY', 'Invalid admin token');
+    });
+
+    admin.get('/admin/plans', { schema: { hide: true } }, async (req, reply) => ok(req, reply, { results: opts.plans.list(), default_plan: opts.plans.defaultPlan }));
+
+    admin.get('/admin/keys', { schema: { hide: true } }, async (req, reply) => {
+      const results = await withUsage(await ctx.store.keys.list());
+      return ok(req, reply, { count: results.length, results });
+    });
+
+    admin.post<{ Body: Static<typeof CreateBody> }>('/admin/keys', { schema: { hide: true, body: CreateBody } }, async (req, reply) => {
+      const body = req.body ?? {};
+      const plan = body.plan ?? opts.plans.defaultPlan;
+      if (!opts.plans.get(plan)) throw badParameter(`plan must be one of: ${opts.plans.names().join(', ')}`);
+      let expires: string | undefined;
+      if (body.expires_utc !== undefined) {
+        const t = Date.parse(body.expires_utc);
+        if (Number.isNaN(t) || t <= ctx.now()) throw badParameter('expires_utc must be an ISO 8601 date or time in the future');
+        expires = new Date(t).toISOString();
+      }
+      const { key, record } = await ctx.store.keys.create({ plan, label: body.label, expires_utc: expires });
+      req.log.info({ key_id: record.id, plan }, 'admin: key created');
+      return ok(req, reply, { results: { ...record, key } }, 201);
+    });
+
+    admin.get<{ Params: Static<typeof KeyId> }>('/admin/keys/:id', { schema: { hide: true, params: KeyId } }, async (req, reply) => {
+      const record = await ctx.store.keys.get(req.params.id);
+      if (!record) throw notFound(`No key with id ${req.params.id}`);
+      return ok(req, reply, { results: (await withUsage([record]))[0] });
+    });
+
+    admin.delete<{ Params: Static<typeof KeyId> }>('/admin/keys/:id', { schema: { hide: true, params: KeyId } }, async (req, reply) => {
+      const record = await ctx.store.keys.get(req.params.id);
+      if (!record) throw notFound(`No key with id ${req.params.id}`);
+      if (!record.revoked_utc) {
+        await ctx.store.keys.revoke(req.params.id);
+        ctx.auth.forget(); // this process stops accepting it at once; others within the auth cache's TTL
+        req.log.info({ key_id: record.id }, 'admin: key revoked');
+      }
+      return ok(req, reply, { results: await ctx.store.keys.get(req.params.id) });
+    });
+
+    admin.get<{ Params: Static<typeof KeyId>; Querystring: Static<typeof UsageQuery> }>(
+      '/admin/keys/:id/usage',
+      { schema: { hide: true, params: KeyId, querystring: UsageQuery } },
+      async (req, reply) => {
+        const record = await ctx.store.keys.get(req.params.id);
+        if (!record) throw notFound(`No key with id ${req.params.id}`);
+        const { from, to } = req.query;
+        if (from && to && from > to) throw badParameter('from must not be after to');
+        await opts.usage?.flush();
+        const results = await ctx.store.usage.forKey(record.id, from, to);
+        const totals = results.reduce((t, r) => ({ requests: t.requests + r.requests, errors: t.errors + r.errors }), { requests: 0, errors: 0 });
+        return ok(req, reply, { key_id: record.id, count: results.length, totals, results });
+      },
+    );
+  });
+}

@@ -1,0 +1,303 @@
+// Aggregates (spec §4.1–4.4): custom range bars, previous close, grouped daily and daily
+// open/close, for every asset class through the ticker prefix.
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TIMESPANS } from '../domain/bars.js';
+import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
+import type { ServerContext } from '../server/context.js';
+import { badParameter, notFound } from '../server/errors.js';
+import { getRoute, nextUrl } from '../server/route.js';
+import { Cursor, DateString, Limit, StringEnum } from '../server/schemas.js';
+import {
+  AGGS_MAX_LIMIT,
+  cryptoOpenClose,
+  groupedDaily,
+  openClose,
+  previousClose,
+  rangeBars,
+  type GroupedMarket,
+} from '../services/aggregates.js';
+import { parseAggregateBound, parseDayParam } from './time-params.js';
+
+// ---------------------------------------------------------------------------
+// Wire schemas (shapes of upstream's recorded bodies; key order as upstream writes them)
+
+const barFields = {
+  v: Type.Optional(Type.Number()),
+  vw: Type.Optional(Type.Number()),
+  o: Type.Number(),
+  c: Type.Number(),
+  h: Type.Number(),
+  l: Type.Number(),
+  t: Type.Integer(),
+  n: Type.Optional(Type.Integer()),
+  otc: Type.Optional(Type.Boolean()),
+};
+export const AggBar = Type.Object(barFields);
+export const DailyAggBar = Type.Object({ T: Type.String(), ...barFields });
+
+const RangeBody = Type.Object({
+  ticker: Type.String(),
+  queryCount: Type.Integer(),
+  resultsCount: Type.Integer(),
+  adjusted: Type.Optional(Type.Boolean()),
+  results: Type.Array(AggBar),
+  status: Type.String(),
+  request_id: Type.String(),
+  count: Type.Integer(),
+  next_url: Type.Optional(Type.String()),
+});
+
+const PrevBody = Type.Object({
+  status: Type.String(),
+  request_id: Type.String(),
+  ticker: Type.String(),
+  queryCount: Type.Integer(),
+  resultsCount: Type.Integer(),
+  adjusted: Type.Optional(Type.Boolean()),
+  results: Type.Array(DailyAggBar),
+});
+
+const GroupedBody = Type.Object({
+  queryCount: Type.Integer(),
+  resultsCount: Type.Integer(),
+  adjusted: Type.Boolean(),
+  results: Type.Array(DailyAggBar),
+  status: Type.String(),
+  request_id: Type.String(),
+  count: Type.Integer(),
+});
+
+const OpenCloseBody = Type.Object({
+  status: Type.String(),
+  symbol: Type.String(),
+  from: Type.String(),
+  open: Type.Number(),
+  high: Type.Number(),
+  low: Type.Number(),
+  close: Type.Number(),
+  volume: Type.Optional(Type.Number()),
+  afterHours: Type.Optional(Type.Number()),
+  preMarket: Type.Optional(Type.Number()),
+  otc: Type.Optional(Type.Boolean()),
+});
+
+const CryptoTrade = Type.Object({
+  c: Type.Array(Type.Integer()),
+  i: Type.String(),
+  p: Type.Number(),
+  s: Type.Number(),
+  t: Type.Integer(),
+  x: Type.Integer(),
+});
+
+const CryptoOpenCloseBody = Type.Object({
+  symbol: Type.String(),
+  isUTC: Type.Boolean(),
+  day: Type.String(),
+  open: Type.Number(),
+  close: Type.Number(),
+  openTrades: Type.Array(CryptoTrade),
+  closingTrades: Type.Array(CryptoTrade),
+});
+
+// ---------------------------------------------------------------------------
+// Parameters
+
+const TickerParam = Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' });
+const Adjusted = Type.Boolean({ default: true });
+
+const RangeParams = Type.Object({
+  ticker: TickerParam,
+  multiplier: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  timespan: StringEnum(TIMESPANS),
+  from: Type.String({ minLength: 1, maxLength: 32, description: 'a date in the form YYYY-MM-DD or a Unix timestamp in milliseconds' }),
+  to: Type.String({ minLength: 1, maxLength: 32, description: 'a date in the form YYYY-MM-DD or a Unix timestamp in milliseconds' }),
+});
+const RangeQuery = Type.Object({
+  adjusted: Adjusted,
+  dividends: Type.Boolean({ default: false }),
+  sort: StringEnum(['asc', 'desc'] as const, { default: 'asc' }),
+  limit: Limit(5000, AGGS_MAX_LIMIT),
+  cursor: Type.Optional(Cursor),
+});
+type RangeQuery = Static<typeof RangeQuery>;
+
+/** What an aggregates next_url cursor carries; the path carries the rest (§1.6). */
+interface RangeCursor {
+  limit: number;
+  sort: 'asc' | 'desc';
+  adjusted: boolean;
+  dividends?: boolean;
+}
+const RANGE_FAMILY = 'aggs-range';
+
+function rangeCursorQuery(ctx: ServerContext, raw: RangeQuery): RangeCursor {
+  if (!raw.cursor) return { limit: raw.limit, sort: raw.sort, adjusted: raw.adjusted, dividends: raw.dividends };
+  const c = ctx.cursors.decode<Partial<RangeCursor>>(RANGE_FAMILY, raw.cursor);
+  const ok = c && Number.isInteger(c.limit) && c.limit! >= 1 && c.limit! <= AGGS_MAX_LIMIT
+    && (c.sort === 'asc' || c.sort === 'desc') && typeof c.adjusted === 'boolean' && (c.dividends === undefined || typeof c.dividends === 'boolean');
+  if (!ok) return ctx.cursors.decode<never>(RANGE_FAMILY, ''); // throws the standard bad-cursor error
+  return c as RangeCursor;
+}
+
+const tickerMarket = (req: FastifyRequest) => marketOfTicker((req.params as { ticker?: string }).ticker ?? '');
+
+export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  getRoute(app, ctx, {
+    url: '/v2/aggs/ticker/:ticker/range/:multiplier/:timespan/:from/:to',
+    operationId: 'GetAggregates',
+    summary: 'Custom bars (aggregates)',
+    description:
+      'Bars of `multiplier × timespan` over [from, to] for stocks, options (`O:`), forex (`C:`), crypto (`X:`) and indices (`I:`). ' +
+      'Day and longer buckets follow America/New_York (UTC for forex); weeks start on Sunday; buckets are anchored at the snapped `from`. ' +
+      '`limit` caps the base bars read (minute bars for minute/hour, day bars for day and longer, second bars built from trades for second); ' +
+      'a bucket the limit cuts is left for the next page: `next_url` rewrites `{from}` (sort=asc) or `{to}` (sort=desc, which reads backward from `to`) ' +
+      'and carries limit, sort and adjusted in its cursor. A limit too small for one bucket still returns that one bucket whole. ' +
+      '`dividends=true` (beyond upstream, stocks only) also back-adjusts prices for cash dividends: bars before each ex-date are multiplied by 1 − cash / (close of the day before the ex-date); volumes unchanged. Independent of `adjusted` (splits).',
+    tags: ['Aggregates'],
+    dataset: 'aggregates',
+    market: tickerMarket,
+    params: RangeParams,
+    querystring: RangeQuery,
+    response: RangeBody,
+    handler: async ({ params, query: raw, req, reply }) => {
+      // Up to 50,000 bars of plain numbers: V8's JSON.stringify writes them about twice as fast
+      // as the schema serializer, and the body holds only schema fields (no bigint) by construction.
+      reply.serializer(JSON.stringify);
+      const q = rangeCursorQuery(ctx, raw);
+      const ticker = normalizeTicker(params.ticker);
+      const market = marketOfTicker(ticker);
+      const zone = barZone(market);
+      const fromMs = parseAggregateBound(params.from, 'from', zone);
+      const toMs = parseAggregateBound(params.to, 'to', zone);
+      if (toMs < fromMs) throw badParameter("The parameter 'to' cannot be a time that occurs before 'from'");
+      const r = await rangeBars(ctx.store, {
+        ticker,
+        multiplier: params.multiplier,
+        timespan: params.timespan,
+        fromMs,
+        toMs,
+        adjusted: q.adjusted,
+        dividends: q.dividends === true,
+        sort: q.sort,
+        limit: q.limit,
+      });
+      let next_url: string | undefined;
+      if (r.next) {
+        const from = 'fromMs' in r.next ? String(r.next.fromMs) : params.from;
+        const to = 'toMs' in r.next ? String(r.next.toMs) : params.to;
+        const path = `/v2/aggs/ticker/${encodeURIComponent(params.ticker)}/range/${params.multiplier}/${params.timespan}/${from}/${to}`;
+        next_url = nextUrl(ctx, req, ctx.cursors.encode(RANGE_FAMILY, q), path);
+      }
+      return {
+        ticker: params.ticker,
+        queryCount: r.queryCount,
+        resultsCount: r.bars.length,
+        ...(market === 'indices' ? {} : { adjusted: q.adjusted }),
+        results: r.bars,
+        count: r.bars.length,
+        ...(next_url ? { next_url } : {}),
+      };
+    },
+  });
+
+  getRoute(app, ctx, {
+    url: '/v2/aggs/ticker/:ticker/prev',
+    operationId: 'GetPreviousClose',
+    summary: 'Previous close',
+    description:
+      'The day bar of the last completed session (stocks, options, indices: once 16:00 ET has passed; forex and crypto: the last finished day). ' +
+      '`t` is 16:00 ET of the session date (stocks, options, indices), 23:59:59.999 UTC (forex) or 00:00 ET (crypto), as upstream writes it.',
+    tags: ['Aggregates'],
+    dataset: 'aggregates',
+    market: tickerMarket,
+    params: Type.Object({ ticker: TickerParam }),
+    querystring: Type.Object({ adjusted: Adjusted }),
+    response: PrevBody,
+    handler: async ({ params, query }) => {
+      const ticker = normalizeTicker(params.ticker);
+      const bar = await previousClose(ctx.store, ticker, query.adjusted, ctx.now());
+      const results = bar ? [bar] : [];
+      return {
+        ticker: params.ticker,
+        queryCount: results.length,
+        resultsCount: results.length,
+        ...(marketOfTicker(ticker) === 'indices' ? {} : { adjusted: query.adjusted }),
+        results,
+      };
+    },
+  });
+
+  const grouped = (market: GroupedMarket, url: string, operationId: string, label: string) =>
+    getRoute(app, ctx, {
+      url,
+      operationId,
+      summary: `Grouped daily, ${label}`,
+      description:
+        `One daily bar per ${label} ticker that traded on \`date\` (empty on a day without data). ` +
+        (market === 'stocks' ? '`t` is 16:00 ET of the date; OTC tickers only with `include_otc=true`, flagged `otc: true`.' : market === 'fx' ? '`t` is 23:59:59.999 UTC of the date.' : '`t` is 00:00 ET of the date.'),
+      tags: ['Aggregates'],
+      dataset: 'aggregates',
+      market: market,
+      params: Type.Object({ date: DateString() }),
+      querystring: Type.Object({ adjusted: Adjusted, include_otc: Type.Boolean({ default: false }) }),
+      response: GroupedBody,
+      handler: async ({ params, query }) => {
+        const day = parseDayParam(params.date, 'date');
+        const results = await groupedDaily(ctx.store, market, day, { adjusted: query.adjusted, includeOtc: market === 'stocks' && query.include_otc });
+        return { queryCount: results.length, resultsCount: results.length, adjusted: query.adjusted, results, count: results.length };
+      },
+    });
+  grouped('stocks', '/v2/aggs/grouped/locale/us/market/stocks/:date', 'GetGroupedStocksAggregates', 'stocks');
+  grouped('fx', '/v2/aggs/grouped/locale/global/market/fx/:date', 'GetGroupedForexAggregates', 'forex');
+  grouped('crypto', '/v2/aggs/grouped/locale/global/market/crypto/:date', 'GetGroupedCryptoAggregates', 'crypto');
+
+  getRoute(app, ctx, {
+    url: '/v1/open-close/:ticker/:date',
+    operationId: 'GetOpenClose',
+    summary: 'Daily open/close',
+    description:
+      'Open and close of the regular session (09:30–16:00 ET, or the early close), high/low/volume of the day, ' +
+      'preMarket = first price from 04:00 ET, afterHours = last price before 20:00 ET. 404 on a day without a session or data.',
+    tags: ['Aggregates'],
+    dataset: 'aggregates',
+    market: tickerMarket,
+    plain: true,
+    params: Type.Object({ ticker: TickerParam, date: DateString() }),
+    querystring: Type.Object({ adjusted: Adjusted }),
+    response: OpenCloseBody,
+    handler: async ({ params, query }) => {
+      const day = parseDayParam(params.date, 'date');
+      const ticker = normalizeTicker(params.ticker);
+      const oc = await openClose(ctx.store, ticker, day, query.adjusted);
+      if (!oc) throw notFound('Data not found.');
+      return { status: 'OK', ...oc, symbol: params.ticker };
+    },
+  });
+
+  getRoute(app, ctx, {
+    url: '/v1/open-close/crypto/:from/:to/:date',
+    operationId: 'GetCryptoOpenClose',
+    summary: 'Daily open/close, crypto pair',
+    description: 'First and last trades of the UTC day for the pair `X:{from}{to}` (from minute bars when no trades are stored).',
+    tags: ['Aggregates'],
+    dataset: 'aggregates',
+    market: 'crypto',
+    plain: true,
+    params: Type.Object({
+      from: Type.String({ pattern: '^[A-Za-z0-9]{1,12}$', description: 'a currency symbol such as BTC' }),
+      to: Type.String({ pattern: '^[A-Za-z0-9]{1,12}$', description: 'a currency symbol such as USD' }),
+      date: DateString(),
+    }),
+    querystring: Type.Object({ adjusted: Adjusted }),
+    response: CryptoOpenCloseBody,
+    handler: async ({ params }) => {
+      const day = parseDayParam(params.date, 'date');
+      const [from, to] = [params.from.toUpperCase(), params.to.toUpperCase()];
+      const oc = await cryptoOpenClose(ctx.store, `X:${from}${to}`, `${from}-${to}`, day);
+      if (!oc) throw notFound('Data not found.');
+      return oc;
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../server/context.js';
+import { finishPage, pagedQuery } from '../server/pagination.js';
+import { getRoute } from '../server/route.js';
+import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
+import { CONDITION_SORT_FIELDS } from '../store/repos/reference.js';
+
+const UpdateRule = Type.Object({
+  updates_high_low: Type.Boolean(),
+  updates_open_close: Type.Boolean(),
+  updates_volume: Type.Boolean(),
+});
+
+const Condition = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  name: Type.String(),
+  abbreviation: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  asset_class: Type.String(),
+  sip_mapping: Type.Optional(Type.Record(Type.String(), Type.String())),
+  exchange: Type.Optional(Type.Integer()),
+  legacy: Type.Optional(Type.Boolean()),
+  data_types: Type.Array(Type.String()),
+  update_rules: Type.Optional(Type.Object({ consolidated: UpdateRule, market_center: UpdateRule })),
+});
+
+const ConditionsQuery = Type.Object({
+  asset_class: Type.Optional(StringEnum(['stocks', 'options', 'crypto', 'fx'] as const)),
+  data_type: Type.Optional(StringEnum(['trade', 'bbo', 'nbbo'] as const)),
+  id: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  sip: Type.Optional(StringEnum(['CTA', 'UTP', 'OPRA'] as const)),
+  order: Order('asc'),
+  limit: Limit(10, 1000),
+  sort: StringEnum(CONDITION_SORT_FIELDS, { default: 'asset_class' }),
+  cursor: Type.Optional(Cursor),
+});
+type ConditionsQuery = Static<typeof ConditionsQuery>;
+
+export async function conditionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  getRoute(app, ctx, {
+    url: '/v3/reference/conditions',
+    operationId: 'ListConditions',
+    summary: 'Condition codes',
+    description: 'Trade and quote condition codes with their SIP mappings and bar update rules.',
+    tags: ['Reference'],
+    dataset: 'reference',
+    market: 'stocks',
+    querystring: ConditionsQuery,
+    response: ListBody(Condition),
+    handler: async ({ query: raw, req }) => {
+      const { query, after } = pagedQuery<ConditionsQuery>(ctx, 'conditions', raw);
+      const rows = await ctx.store.reference.listConditions({
+        asset_class: query.asset_class,
+        data_type: query.data_type,
+        id: query.id,
+        sip: query.sip,
+        sort: query.sort,
+        order: query.order,
+        limit: query.limit + 1,
+        after,
+      });
+      const page = finishPage(ctx, req, 'conditions', query, query.limit, rows, (r) => ({ value: r.sortValue, id: r.pk }));
+      const results = page.rows.map((r) => r.record);
+      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
+    },
+  });
+}

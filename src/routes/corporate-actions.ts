@@ -1,0 +1,159 @@
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../server/context.js';
+import { ApiError } from '../server/errors.js';
+import { familyBRoute, filterProperties, parseFilters } from '../server/family-b.js';
+import { finishPage, pagedQuery } from '../server/pagination.js';
+import { getRoute } from '../server/route.js';
+import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
+import { DIVIDENDS, SPLITS } from '../store/repos/corporate-actions.js';
+import { effectiveSort, fromKeysetPosition, toKeysetPosition, type Condition, type DatasetDef, type FilterForm } from '../store/repos/datasets.js';
+
+// The deprecated v3 endpoints read the same rows as /stocks/v1/{dividends,splits}, with the
+// older parameter set (eq and range forms, `order` + single-field `sort`) and item shape.
+
+const EQ_RANGE: readonly FilterForm[] = ['eq', 'range'];
+
+/** The dividends declaration with the v3 filters in place of the new-style ones. */
+const V3_DIVIDENDS: DatasetDef = {
+  ...DIVIDENDS,
+  filters: {
+    ticker: EQ_RANGE,
+    ex_dividend_date: EQ_RANGE,
+    record_date: EQ_RANGE,
+    declaration_date: EQ_RANGE,
+    pay_date: EQ_RANGE,
+    frequency: ['eq'],
+    cash_amount: EQ_RANGE,
+    dividend_type: ['eq'],
+  },
+};
+
+const V3_SPLITS: DatasetDef = { ...SPLITS, filters: { ticker: EQ_RANGE, execution_date: EQ_RANGE } };
+
+const V3_DIVIDEND_SORTS = ['ex_dividend_date', 'pay_date', 'declaration_date', 'record_date', 'cash_amount', 'ticker'] as const;
+const V3_SPLIT_SORTS = ['execution_date', 'ticker'] as const;
+
+const V3DividendsQuery = Type.Object({
+  ...filterProperties(V3_DIVIDENDS),
+  order: Order('desc'),
+  limit: Limit(10, 1000),
+  sort: StringEnum(V3_DIVIDEND_SORTS, { default: 'ex_dividend_date' }),
+  cursor: Type.Optional(Cursor),
+});
+
+const V3SplitsQuery = Type.Object({
+  ...filterProperties(V3_SPLITS),
+  reverse_split: Type.Optional(Type.Boolean()),
+  order: Order('desc'),
+  limit: Limit(10, 1000),
+  sort: StringEnum(V3_SPLIT_SORTS, { default: 'execution_date' }),
+  cursor: Type.Optional(Cursor),
+});
+
+const V3Dividend = Type.Object({
+  id: Type.String(),
+  ticker: Type.String(),
+  cash_amount: Type.Number(),
+  currency: Type.Optional(Type.String()),
+  declaration_date: Type.Optional(Type.String()),
+  ex_dividend_date: Type.String(),
+  record_date: Type.Optional(Type.String()),
+  pay_date: Type.Optional(Type.String()),
+  frequency: Type.Integer(),
+  dividend_type: StringEnum(['CD', 'SC', 'LT', 'ST'] as const),
+});
+
+const V3Split = Type.Object({
+  id: Type.String(),
+  ticker: Type.String(),
+  execution_date: Type.String(),
+  split_from: Type.Number(),
+  split_to: Type.Number(),
+});
+
+interface V3Spec<Q extends TObject> {
+  def: DatasetDef;
+  /** Fields of the v3 item. */
+  fields: readonly string[];
+  filtersDef: DatasetDef;
+  family: string;
+  query: Q;
+  extra?: (q: Static<Q>) => Condition[];
+}
+
+/** The handler shared by the two v3 lists: filters, one sort field + order, keyset pages. */
+function v3List<Q extends TObject>(ctx: ServerContext, spec: V3Spec<Q>) {
+  return async ({ query: raw, req }: { query: Static<Q>; req: FastifyRequest }) => {
+    type Query = Static<Q> & { order: 'asc' | 'desc'; limit: number; sort: string };
+    const { query, after } = pagedQuery<Query>(ctx, spec.family, raw as Query);
+    const where = [...parseFilters(spec.filtersDef, query as Record<string, unknown>), ...(spec.extra?.(query) ?? [])];
+    const sort = [{ field: query.sort, dir: query.order }];
+    let position;
+    if (after) {
+      position = fromKeysetPosition(after, effectiveSort(spec.def, sort).length);
+      if (!position) throw new ApiError('BAD_CURSOR', 'cursor is invalid: use the next_url of a previous response unchanged');
+    }
+    const rows = await ctx.store.datasets.list(spec.def, { where, sort, limit: query.limit + 1, after: position }, spec.fields);
+    const page = finishPage(ctx, req, spec.family, query, query.limit, rows, (r) => toKeysetPosition(r.position));
+    const results = page.rows.map((r) => r.record);
+    return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
+  };
+}
+
+export async function corporateActionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  familyBRoute(app, ctx, {
+    def: DIVIDENDS,
+    url: '/stocks/v1/dividends',
+    operationId: 'GetStocksV1Dividends',
+    summary: 'Dividends',
+    description: 'Cash dividends with new-style filters (`ticker.any_of`, ranges, `sort=field.asc,field.desc`). The same rows as /v3/reference/dividends.',
+    tags: ['Corporate actions'],
+    dataset: 'reference',
+    market: 'stocks',
+  });
+
+  familyBRoute(app, ctx, {
+    def: SPLITS,
+    url: '/stocks/v1/splits',
+    operationId: 'GetStocksV1Splits',
+    summary: 'Splits',
+    description: 'Stock splits with new-style filters. The same rows as /v3/reference/splits and the ones aggregates use for `adjusted=true`.',
+    tags: ['Corporate actions'],
+    dataset: 'reference',
+    market: 'stocks',
+  });
+
+  getRoute(app, ctx, {
+    url: '/v3/reference/dividends',
+    operationId: 'ListDividends',
+    summary: 'Dividends (v3, deprecated upstream)',
+    description: 'The older dividends list: eq and range filters, `sort` + `order`, keyset pages through `next_url`.',
+    tags: ['Corporate actions'],
+    dataset: 'reference',
+    market: 'stocks',
+    querystring: V3DividendsQuery,
+    response: ListBody(V3Dividend),
+    handler: v3List(ctx, { def: DIVIDENDS, fields: Object.keys(V3Dividend.properties), filtersDef: V3_DIVIDENDS, family: 'v3-dividends', query: V3DividendsQuery }),
+  });
+
+  getRoute(app, ctx, {
+    url: '/v3/reference/splits',
+    operationId: 'ListStockSplits',
+    summary: 'Splits (v3, deprecated upstream)',
+    description: 'The older splits list. `reverse_split=true` keeps splits with split_from > split_to, `false` those with split_from < split_to.',
+    tags: ['Corporate actions'],
+    dataset: 'reference',
+    market: 'stocks',
+    querystring: V3SplitsQuery,
+    response: ListBody(V3Split),
+    handler: v3List(ctx, {
+      def: SPLITS,
+      fields: Object.keys(V3Split.properties),
+      filtersDef: V3_SPLITS,
+      family: 'v3-splits',
+      query: V3SplitsQuery,
+      extra: (q): Condition[] => (q.reverse_split === undefined ? [] : [{ field: 'split_from', op: q.reverse_split ? 'gt' : 'lt', otherField: 'split_to' }]),
+    }),
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../server/context.js';
+import { familyBRoute } from '../server/family-b.js';
+import { INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS } from '../store/repos/dataset-catalog.js';
+
+const common = { tags: ['Economy'], dataset: 'economy', market: 'economy' };
+
+export async function economyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  familyBRoute(app, ctx, {
+    ...common,
+    def: INFLATION,
+    url: '/fed/v1/inflation',
+    operationId: 'GetFedV1Inflation',
+    summary: 'Inflation',
+    description: 'Monthly realized inflation: CPI and PCE, headline and core (`date` is the first day of the month).',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: INFLATION_EXPECTATIONS,
+    url: '/fed/v1/inflation-expectations',
+    operationId: 'GetFedV1InflationExpectations',
+    summary: 'Inflation expectations',
+    description: 'Market breakevens and model-based inflation expectations, percent.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: TREASURY_YIELDS,
+    url: '/fed/v1/treasury-yields',
+    operationId: 'GetFedV1TreasuryYields',
+    summary: 'Treasury yields',
+    description: 'Daily constant-maturity Treasury yields, 1 month to 30 years, percent.',
+  });
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../server/context.js';
+import { familyBRoute } from '../server/family-b.js';
+import {
+  BALANCE_SHEETS,
+  CASH_FLOW_STATEMENTS,
+  FLOAT,
+  INCOME_STATEMENTS,
+  RATIOS,
+  SHORT_INTEREST,
+  SHORT_VOLUME,
+} from '../store/repos/dataset-catalog.js';
+
+const common = { tags: ['Fundamentals'], dataset: 'fundamentals', market: 'stocks' };
+
+export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  familyBRoute(app, ctx, {
+    ...common,
+    def: BALANCE_SHEETS,
+    url: '/stocks/financials/v1/balance-sheets',
+    operationId: 'GetStocksFinancialsV1BalanceSheets',
+    summary: 'Balance sheets',
+    description: 'Point-in-time positions at `period_end`, quarterly and annual.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: CASH_FLOW_STATEMENTS,
+    url: '/stocks/financials/v1/cash-flow-statements',
+    operationId: 'GetStocksFinancialsV1CashFlowStatements',
+    summary: 'Cash-flow statements',
+    description: 'Quarterly, annual and trailing-twelve-month cash flows; outflows are negative.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: INCOME_STATEMENTS,
+    url: '/stocks/financials/v1/income-statements',
+    operationId: 'GetStocksFinancialsV1IncomeStatements',
+    summary: 'Income statements',
+    description: 'Quarterly, annual and trailing-twelve-month income statements.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: RATIOS,
+    url: '/stocks/financials/v1/ratios',
+    operationId: 'GetStocksFinancialsV1Ratios',
+    summary: 'Financial ratios',
+    description: 'Valuation, profitability and liquidity ratios: the latest stored row per ticker.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: FLOAT,
+    url: '/stocks/financials/v1/float',
+    aliases: ['/stocks/vX/float'],
+    operationId: 'GetStocksVXFloat',
+    summary: 'Free float',
+    description: 'The latest free float per ticker.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: SHORT_INTEREST,
+    url: '/stocks/financials/v1/short-interest',
+    aliases: ['/stocks/v1/short-interest'],
+    operationId: 'GetStocksV1ShortInterest',
+    summary: 'Short interest',
+    description: 'Short interest per settlement date.',
+  });
+  familyBRoute(app, ctx, {
+    ...common,
+    def: SHORT_VOLUME,
+    url: '/stocks/financials/v1/short-volume',
+    aliases: ['/stocks/v1/short-volume'],
+    operationId: 'GetStocksV1ShortVolume',
+    summary: 'Short volume',
+    description: 'Daily off-exchange short-sale volume.',
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { ServerContext } from '../server/context.js';
+import { dependencyUp } from '../server/metrics.js';
+
+// Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
+// OpenAPI document. /health answers while the process runs; /ready answers 200 only when the
+// store (and Redis, when configured) answer within a short timeout, else 503 naming the part
+// that failed, so a balancer takes the process out of rotation until it recovers.
+
+export interface HealthOptions {
+  redis?: Redis;
+  /** Per-check timeout in ms (default 2000). */
+  timeoutMs?: number;
+  /** True once shutdown has begun: /ready answers 503 so balancers drain this process. */
+  closing?: () => boolean;
+}
+
+type CheckResult = 'ok' | 'not configured' | string;
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+function reason(err: unknown): string {
+  const e = err as { message?: string; cause?: { message?: string } };
+  const cause = e.cause?.message ? `: ${e.cause.message}` : '';
+  return `${e.message ?? String(err)}${cause}`;
+}
+
+export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opts: HealthOptions = {}): Promise<void> {
+  const wrapped = ctx.config.envelope === 'wrapped';
+  const timeoutMs = opts.timeoutMs ?? 2000;
+
+  app.get('/health', { schema: { hide: true } }, async (req, reply) => {
+    const inner = { status: 'OK', request_id: req.id };
+    return reply.header('Cache-Control', 'no-store').send(wrapped ? { ok: true, data: inner } : inner);
+  });
+
+  app.get('/ready', { schema: { hide: true } }, async (req, reply) => {
+    const checks: Record<string, CheckResult> = {};
+    const failing: string[] = [];
+    const storeName = `store (${ctx.store.engine})`;
+    try {
+      await withTimeout(ctx.store.ping(), timeoutMs, storeName);
+      checks.store = 'ok';
+    } catch (err) {
+      checks.store = `unreachable: ${reason(err)}`;
+      failing.push(`${storeName} is unreachable`);
+    }
+    dependencyUp.set({ dependency: 'store' }, checks.store === 'ok' ? 1 : 0);
+    if (opts.redis) {
+      try {
+        await withTimeout(opts.redis.ping(), timeoutMs, 'Redis');
+        checks.redis = 'ok';
+      } catch (err) {
+        checks.redis = `unreachable: ${reason(err)}`;
+        failing.push('Redis is unreachable');
+      }
+      dependencyUp.set({ dependency: 'redis' }, checks.redis === 'ok' ? 1 : 0);
+    } else {
+      checks.redis = 'not configured';
+    }
+    if (opts.closing?.()) failing.push('the server is shutting down');
+    reply.header('Cache-Control', 'no-store');
+    if (failing.length === 0) {
+      const inner = { status: 'OK', request_id: req.id, checks };
+      return reply.send(wrapped ? { ok: true, data: inner } : inner);
+    }
+    const message = `Not ready: ${failing.join('; ')}`;
+    const inner = { status: 'ERROR', request_id: req.id, code: 'DEPENDENCY_UNAVAILABLE', error: message, message, checks };
+    return reply.code(503).send(wrapped ? { ok: false, data: inner } : inner);
+  });
+}

@@ -1,0 +1,133 @@
+// v2 snapshots of stocks, forex and crypto (spec §4.5–4.7, §4.15): all tickers, one ticker, and
+// gainers/losers, computed from stored bars and ticks as of the server clock (or the plan's
+// delayed clock). The maths and rules are in services/snapshots.ts.
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeTicker } from '../domain/ticker-market.js';
+import type { ServerContext } from '../server/context.js';
+import { applyDataWindow, entitled, noteDataCut } from '../server/entitlements.js';
+import { notFound } from '../server/errors.js';
+import { getRoute } from '../server/route.js';
+import { StringEnum } from '../server/schemas.js';
+import { marketSnapshots, movers, type VisibleTicks } from '../services/snapshots.js';
+import type { SnapshotMarket } from '../store/repos/snapshot-reads.js';
+import { CryptoSnapshot, ForexSnapshot, StockSnapshot } from './snapshot-schemas.js';
+
+/** The instant a snapshot describes: now, or the end of the plan's data window when it lags (delayed plans). */
+export function snapshotClock(ctx: ServerContext, req: FastifyRequest): number {
+  const now = ctx.now();
+  const window = applyDataWindow(req);
+  if (window.delayed && window.latestMs < now) {
+    noteDataCut(req, { delay: true });
+    return window.latestMs;
+  }
+  return now;
+}
+
+export function visibleTicks(req: FastifyRequest): VisibleTicks {
+  return { trades: entitled(req, 'trades'), quotes: entitled(req, 'nbbo') };
+}
+
+/** `tickers` as a comma-separated value, the key repeated, or both; empty means every ticker. */
+function tickerList(raw: string[] | undefined, normalize: (t: string) => string): string[] | undefined {
+  const list = (raw ?? []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t.length > 0);
+  return list.length ? list.map(normalize) : undefined;
+}
+
+const TickersParam = Type.Array(Type.String({ maxLength: 20_000, description: 'a comma-separated list of tickers' }), { maxItems: 2000 });
+
+interface MarketSpec {
+  market: SnapshotMarket;
+  base: string;
+  label: string;
+  op: string;
+  item: TSchema;
+  tickerParam: string;
+}
+
+const MARKETS: MarketSpec[] = [
+  { market: 'stocks', base: '/v2/snapshot/locale/us/markets/stocks', label: 'stocks', op: 'Stocks', item: StockSnapshot, tickerParam: 'stocksTicker' },
+  { market: 'fx', base: '/v2/snapshot/locale/global/markets/forex', label: 'forex', op: 'Forex', item: ForexSnapshot, tickerParam: 'ticker' },
+  { market: 'crypto', base: '/v2/snapshot/locale/global/markets/crypto', label: 'crypto', op: 'Crypto', item: CryptoSnapshot, tickerParam: 'ticker' },
+];
+
+export async function snapshotRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const m of MARKETS) {
+    const stocks = m.market === 'stocks';
+    const normalize = stocks ? (t: string) => t : normalizeTicker;
+    const otcParam: Record<string, TSchema> = stocks ? { include_otc: Type.Boolean({ default: false }) } : {};
+
+    getRoute(app, ctx, {
+      url: `${m.base}/tickers`,
+      operationId: `Get${m.op}SnapshotTickers`,
+      summary: `Snapshot, all ${m.label} tickers`,
+      description:
+        `Day, latest minute, previous day, last trade and quote of every ${m.label} ticker (or those in \`tickers\`, comma-separated or repeated), as of now. ` +
+        'Unknown tickers are left out.' + (stocks ? ' OTC tickers only with `include_otc=true`.' : ''),
+      tags: ['Snapshots'],
+      dataset: 'snapshots',
+      market: m.market,
+      querystring: Type.Object({ tickers: Type.Optional(TickersParam), ...otcParam }),
+      response: Type.Object({ status: Type.String(), request_id: Type.String(), count: Type.Integer(), tickers: Type.Array(m.item) }),
+      handler: async ({ query, req }) => {
+        const q = query as { tickers?: string[]; include_otc?: boolean };
+        const all = await marketSnapshots(ctx.store, {
+          market: m.market,
+          tickers: tickerList(q.tickers, normalize),
+          nowMs: snapshotClock(ctx, req),
+          includeOtc: q.include_otc ?? false,
+          show: visibleTicks(req),
+        });
+        const tickers = all.map((r) => r.snapshot);
+        return { count: tickers.length, tickers };
+      },
+    });
+
+    getRoute(app, ctx, {
+      url: `${m.base}/tickers/:${m.tickerParam}`,
+      operationId: `Get${m.op}SnapshotTicker`,
+      summary: `Snapshot, one ${m.label} ticker`,
+      description: `The snapshot of one ${m.label} ticker as of now; 404 when the store has no data for it.`,
+      tags: ['Snapshots'],
+      dataset: 'snapshots',
+      market: m.market,
+      params: Type.Object({ [m.tickerParam]: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
+      response: Type.Object({ status: Type.String(), request_id: Type.String(), ticker: m.item }),
+      handler: async ({ params, req }) => {
+        const ticker = normalize((params as Record<string, string>)[m.tickerParam]!);
+        const [one] = await marketSnapshots(ctx.store, {
+          market: m.market,
+          tickers: [ticker],
+          nowMs: snapshotClock(ctx, req),
+          includeOtc: true,
+          show: visibleTicks(req),
+        });
+        if (!one) throw notFound('Ticker not found.');
+        return { ticker: one.snapshot };
+      },
+    });
+
+    getRoute(app, ctx, {
+      url: `${m.base}/:direction`,
+      operationId: `Get${m.op}SnapshotDirection`,
+      summary: `Snapshot, top ${m.label} gainers or losers`,
+      description:
+        'The 20 tickers with the largest gain (or loss) in percent since the previous close, largest first, ties by ticker. ' +
+        (stocks ? 'Only tickers with at least 10,000 shares traded today; OTC tickers only with `include_otc=true`.' : 'No volume floor.'),
+      tags: ['Snapshots'],
+      dataset: 'snapshots',
+      market: m.market,
+      params: Type.Object({ direction: StringEnum(['gainers', 'losers'] as const) }),
+      querystring: Type.Object({ ...otcParam }),
+      response: Type.Object({ status: Type.String(), request_id: Type.String(), count: Type.Integer(), tickers: Type.Array(m.item) }),
+      handler: async ({ params, query, req }) => {
+        const tickers = await movers(
+          ctx.store,
+          { market: m.market, nowMs: snapshotClock(ctx, req), includeOtc: (query as { include_otc?: boolean }).include_otc ?? false, show: visibleTicks(req) },
+          params.direction,
+        );
+        return { count: tickers.length, tickers };
+      },
+    });
+  }
+}

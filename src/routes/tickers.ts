@@ -1,0 +1,202 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../server/context.js';
+import { notFound } from '../server/errors.js';
+import { finishPage, pagedQuery } from '../server/pagination.js';
+import { baseUrl, getRoute } from '../server/route.js';
+import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
+import type { TickerRecord } from '../store/records.js';
+import { TICKER_SORT_FIELDS, type TickerQuery } from '../store/repos/reference.js';
+import { parseCalendarDate } from './dates.js';
+
+export const TICKER_TYPE_CODES = [
+  'CS', 'PFD', 'WARRANT', 'RIGHT', 'BOND', 'ETF', 'ETN', 'ETV', 'SP', 'ADRC', 'ADRP', 'ADRW', 'ADRR', 'FUND',
+  'BASKET', 'UNIT', 'LT', 'OS', 'GDR', 'OTHER', 'NYRS', 'AGEN', 'EQLK', 'ETS', 'IX',
+] as const;
+
+const TickerItem = Type.Object({
+  ticker: Type.String(),
+  name: Type.String(),
+  market: Type.String(),
+  locale: Type.String(),
+  primary_exchange: Type.Optional(Type.String()),
+  type: Type.Optional(Type.String()),
+  active: Type.Boolean(),
+  currency_name: Type.Optional(Type.String()),
+  currency_symbol: Type.Optional(Type.String()),
+  base_currency_symbol: Type.Optional(Type.String()),
+  base_currency_name: Type.Optional(Type.String()),
+  cik: Type.Optional(Type.String()),
+  composite_figi: Type.Optional(Type.String()),
+  share_class_figi: Type.Optional(Type.String()),
+  last_updated_utc: Type.String(),
+  delisted_utc: Type.Optional(Type.String()),
+  source_feed: Type.Optional(Type.String()),
+});
+
+const TickerDetails = Type.Composite([
+  TickerItem,
+  Type.Object({
+    description: Type.Optional(Type.String()),
+    homepage_url: Type.Optional(Type.String()),
+    phone_number: Type.Optional(Type.String()),
+    address: Type.Optional(
+      Type.Object({
+        address1: Type.Optional(Type.String()),
+        address2: Type.Optional(Type.String()),
+        city: Type.Optional(Type.String()),
+        state: Type.Optional(Type.String()),
+        postal_code: Type.Optional(Type.String()),
+        country: Type.Optional(Type.String()),
+      }),
+    ),
+    branding: Type.Optional(
+      Type.Object({
+        logo_url: Type.Optional(Type.String()),
+        icon_url: Type.Optional(Type.String()),
+        accent_color: Type.Optional(Type.String()),
+        light_color: Type.Optional(Type.String()),
+        dark_color: Type.Optional(Type.String()),
+      }),
+    ),
+    list_date: Type.Optional(Type.String()),
+    market_cap: Type.Optional(Type.Number()),
+    share_class_shares_outstanding: Type.Optional(Type.Number()),
+    weighted_shares_outstanding: Type.Optional(Type.Number()),
+    round_lot: Type.Optional(Type.Number()),
+    sic_code: Type.Optional(Type.String()),
+    sic_description: Type.Optional(Type.String()),
+    ticker_root: Type.Optional(Type.String()),
+    ticker_suffix: Type.Optional(Type.String()),
+    total_employees: Type.Optional(Type.Number()),
+  }),
+]);
+
+const TickersQuery = Type.Object({
+  ticker: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' })),
+  'ticker.gt': Type.Optional(Type.String({ maxLength: 64, description: 'a ticker symbol' })),
+  'ticker.gte': Type.Optional(Type.String({ maxLength: 64, description: 'a ticker symbol' })),
+  'ticker.lt': Type.Optional(Type.String({ maxLength: 64, description: 'a ticker symbol' })),
+  'ticker.lte': Type.Optional(Type.String({ maxLength: 64, description: 'a ticker symbol' })),
+  type: Type.Optional(StringEnum([...TICKER_TYPE_CODES, 'INDEX'])),
+  market: Type.Optional(StringEnum(['stocks', 'crypto', 'fx', 'otc', 'indices'] as const)),
+  exchange: Type.Optional(Type.String({ maxLength: 16, description: 'an exchange MIC such as XNAS' })),
+  cusip: Type.Optional(Type.String({ maxLength: 16, description: 'a CUSIP' })),
+  cik: Type.Optional(Type.String({ maxLength: 16, description: 'a CIK' })),
+  date: Type.Optional(DateString()),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'at most 200 characters of search text' })),
+  active: Type.Boolean({ default: true }),
+  order: Order('asc'),
+  limit: Limit(100, 1000),
+  sort: StringEnum(TICKER_SORT_FIELDS, { default: 'ticker' }),
+  cursor: Type.Optional(Cursor),
+});
+type TickersQuery = Static<typeof TickersQuery>;
+
+const TickerParams = Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) });
+const OverviewQuery = Type.Object({ date: Type.Optional(DateString()) });
+
+const TypesQuery = Type.Object({
+  asset_class: Type.Optional(StringEnum(['stocks', 'options', 'crypto', 'fx', 'indices'] as const)),
+  locale: Type.Optional(StringEnum(['us', 'global'] as const)),
+});
+
+/** The wire form of a ticker version, with `active` as of `date` when one was asked for. */
+export function tickerToWire(t: TickerRecord, date?: string): Record<string, unknown> {
+  const { valid_from: _vf, valid_to: _vt, cusip: _c, ...wire } = t;
+  if (date) {
+    wire.active = (!t.list_date || t.list_date <= date) && (!t.delisted_utc || t.delisted_utc.slice(0, 10) >= date);
+  }
+  return wire;
+}
+
+function absoluteBranding(ctx: ServerContext, req: FastifyRequest, wire: Record<string, unknown>): void {
+  const b = wire.branding as Record<string, string> | undefined;
+  if (!b) return;
+  const base = baseUrl(ctx, req);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(b)) out[k] = v.startsWith('/') ? `${base}${v}` : v;
+  wire.branding = out;
+}
+
+export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  getRoute(app, ctx, {
+    url: '/v3/reference/tickers',
+    operationId: 'ListTickers',
+    summary: 'All tickers',
+    description: 'Tickers of every market, filtered and sorted, as of a date when `date` is given. Keyset-paginated through `next_url`.',
+    tags: ['Reference'],
+    dataset: 'reference',
+    market: 'stocks',
+    querystring: TickersQuery,
+    response: ListBody(TickerItem),
+    handler: async ({ query: raw, req }) => {
+      const { query, after } = pagedQuery<TickersQuery>(ctx, 'tickers', raw);
+      if (query.date) parseCalendarDate(query.date, 'date');
+      const types = query.type === 'IX' || query.type === 'INDEX' ? ['IX', 'INDEX'] : query.type ? [query.type] : undefined;
+      const q: TickerQuery = {
+        ticker: query.ticker,
+        tickerGt: query['ticker.gt'],
+        tickerGte: query['ticker.gte'],
+        tickerLt: query['ticker.lt'],
+        tickerLte: query['ticker.lte'],
+        types,
+        market: query.market,
+        exchange: query.exchange,
+        cusip: query.cusip,
+        cik: query.cik,
+        date: query.date,
+        search: query.search?.trim() || undefined,
+        active: query.active,
+        sort: query.sort,
+        order: query.order,
+        limit: query.limit + 1,
+        after,
+      };
+      const rows = await ctx.store.reference.listTickers(q);
+      const sort = query.sort;
+      const page = finishPage(ctx, req, 'tickers', query, query.limit, rows, (r) => ({
+        value: (r.record as unknown as Record<string, string | undefined>)[sort] ?? '',
+        id: r.id,
+      }));
+      const results = page.rows.map((r) => tickerToWire(r.record, query.date));
+      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
+    },
+  });
+
+  getRoute(app, ctx, {
+    url: '/v3/reference/tickers/types',
+    operationId: 'ListTickerTypes',
+    summary: 'Ticker types',
+    tags: ['Reference'],
+    dataset: 'reference',
+    market: 'stocks',
+    querystring: TypesQuery,
+    response: ListBody(Type.Object({ code: Type.String(), description: Type.String(), asset_class: Type.String(), locale: Type.String() })),
+    handler: async ({ query }) => {
+      const results = await ctx.store.reference.listTickerTypes(query);
+      return { count: results.length, results };
+    },
+  });
+
+  getRoute(app, ctx, {
+    url: '/v3/reference/tickers/:ticker',
+    operationId: 'GetTicker',
+    summary: 'Ticker overview',
+    description: 'One ticker with its company details, as of `date` when given.',
+    tags: ['Reference'],
+    dataset: 'reference',
+    market: 'stocks',
+    params: TickerParams,
+    querystring: OverviewQuery,
+    response: SingleBody(TickerDetails),
+    handler: async ({ params, query, req }) => {
+      if (query.date) parseCalendarDate(query.date, 'date');
+      const t = await ctx.store.reference.getTicker(params.ticker, query.date);
+      if (!t) throw notFound('Ticker not found.');
+      const wire = tickerToWire(t, query.date);
+      absoluteBranding(ctx, req, wire);
+      return { results: wire };
+    },
+  });
+}

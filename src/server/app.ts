@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { StoreUnavailableError } from '../store/driver.js';
+import type { Store } from '../store/index.js';
+import { registerRoutes } from '../routes/index.js';
+import { KeyAuthenticator, redactUrl } from './auth.js';
+import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
+import { CursorCodec } from './cursor.js';
+import { ApiError } from './errors.js';
+import { formatValidationError } from './validation.js';
+import { frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
+import { requestLogController } from './logger.js';
+import { setupProduction, type ProductionOptions } from './production.js';
+
+export interface BuildAppOptions {
+  store: Store;
+  config: ServerConfig;
+  /** pino options, a logger instance, or false (default: false). */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  now?: () => number;
+  guards?: RequestGuard[];
+  /** Plans, rate limits, usage, metrics, hardening and operational routes (default: all on, built-in plans). */
+  production?: ProductionOptions;
+}
+
+function requestId(): string {
+  return randomUUID().replace(/-/g, '');
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
+  const secret = await opts.store.meta.cursorSecret();
+  const ctx: ServerContext = {
+    store: opts.store,
+    config: opts.config,
+    cursors: new CursorCodec(secret),
+    auth: new KeyAuthenticator(opts.store.keys),
+    now: opts.now ?? Date.now,
+    guards: opts.guards ?? [],
+  };
+  const wrapped = opts.config.envelope === 'wrapped';
+
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
+    genReqId: requestId,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorsHandler(opts.config.envelope === 'wrapped'),
+    maxRequestsPerSocket: 0,
+    ...SERVER_LIMITS, // body and header limits, timeouts
+    // one line per request, with key id, route and duration, written by the production hooks
+    logController: requestLogController(),
+    ajv: { customOptions: { verbose: true, coerceTypes: 'array', allErrors: false } },
+    schemaErrorFormatter: formatValidationError,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+
+  const errorBody = (req: { id: string }, err: ApiError) => {
+    const inner = { status: err.status, request_id: req.id, code: err.code, error: err.message, message: err.message };
+    return wrapped ? { ok: false, data: inner } : inner;
+  };
+
+  app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {
+    let apiErr: ApiError;
+    if (error instanceof ApiError) apiErr = error;
+    else if (error instanceof StoreUnavailableError || (error as { cause?: unknown }).cause instanceof StoreUnavailableError) {
+      apiErr = new ApiError('STORE_UNAVAILABLE', 'The data store is unavailable; try again shortly');
+    } else if ((error as FastifyError).validation) {
+      apiErr = new ApiError('BAD_PARAMETER', error.message);
+    } else {
+      const status = (error as FastifyError).statusCode;
+      if (status === 413) apiErr = new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+      else if (status && status >= 400 && status < 500) apiErr = new ApiError('BAD_PARAMETER', error.message);
+      else {
+        req.log.error({ err: error }, 'unhandled error');
+        apiErr = new ApiError('INTERNAL', 'Internal server error');
+      }
+    }
+    if (apiErr.http >= 500 && apiErr.code !== 'INTERNAL') req.log.warn({ code: apiErr.code }, apiErr.message);
+    reply.code(apiErr.http).headers(apiErr.headers).send(errorBody(req, apiErr));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD' && app.findRoute({ method: 'GET', url: path })) {
+      const err = new ApiError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${path}; use GET`, { Allow: 'GET, HEAD' });
+      reply.code(err.http).headers(err.headers).send(errorBody(req, err));
+      return;
+    }
+    const err = new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${redactUrl(path)}`);
+    reply.code(err.http).send(errorBody(req, err));
+  });
+
+  await setupProduction(app, ctx, opts.production);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Tickerbase',
+        version: '0.1.0',
+        description: 'Self-hosted market data REST API with the paths, parameters and fields of the Polygon.io / Massive API.',
+      },
+      components: {
+        securitySchemes: {
+          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerRoutes(app, ctx);
+  const out = app as unknown as FastifyInstance & { ctx: ServerContext };
+  out.ctx = ctx;
+  return out;
+}

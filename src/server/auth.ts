@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeyRecord, KeyRepository } from '../store/repos/keys.js';
+import { hashKey } from '../store/repos/keys.js';
+import { ApiError } from './errors.js';
+
+/** Where a client may put its key; a header wins over the query string. */
+export function presentedKey(req: FastifyRequest): string | undefined {
+  const h = req.headers;
+  const x = h['x-api-key'];
+  if (typeof x === 'string' && x.length > 0) return x;
+  const auth = h.authorization;
+  if (typeof auth === 'string') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (m) return m[1];
+  }
+  const q = req.query as Record<string, unknown> | undefined;
+  for (const name of ['api_key', 'apiKey']) {
+    const v = q?.[name];
+    if (typeof v === 'string' && v.length > 0) return v;
+    if (Array.isArray(v) && typeof v[0] === 'string') return v[0];
+  }
+  return undefined;
+}
+
+/**
+ * Resolves keys to their records with a short-lived cache keyed by the key's hash, so the hot path
+ * does not hit the store on every request. Revocations in this process apply at once; in other
+ * processes within `ttlMs`.
+ */
+export class KeyAuthenticator {
+  private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; until: number }>();
+
+  constructor(
+    private readonly keys: KeyRepository,
+    private readonly ttlMs = 5_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async authenticate(key: string | undefined): Promise<ApiKeyRecord> {
+    if (!key) throw new ApiError('MISSING_KEY', 'API Key was not provided');
+    const hash = hashKey(key);
+    const t = this.now();
+    let hit = this.cache.get(hash);
+    if (!hit || hit.until < t) {
+      const record = key.length <= 256 ? await this.keys.findByKey(key) : undefined;
+      hit = { record, until: t + this.ttlMs };
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(hash, hit);
+    }
+    const r = hit.record;
+    if (!r) throw new ApiError('UNKNOWN_KEY', 'Unknown API Key');
+    if (r.revoked_utc) throw new ApiError('UNKNOWN_KEY', 'API Key has been revoked');
+    if (r.expires_utc && Date.parse(r.expires_utc) <= t) throw new ApiError('UNKNOWN_KEY', 'API Key has expired');
+    return r;
+  }
+
+  forget(): void {
+    this.cache.clear();
+  }
+}
+
+/** Replaces key values in a URL so logs never hold one. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:api_key|apiKey|apikey)=)[^&#]*/g, '$1[REDACTED]');
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { Store } from '../store/index.js';
+import type { ApiKeyRecord } from '../store/repos/keys.js';
+import type { KeyAuthenticator } from './auth.js';
+import type { CursorCodec } from './cursor.js';
+
+export type EnvelopeMode = 'wrapped' | 'native';
+
+export interface ServerConfig {
+  envelope: EnvelopeMode;
+  /** Absolute base for next_url and other links, e.g. https://md.example.com (no trailing slash). */
+  publicUrl?: string;
+  /** Directory of branding images served by /v1/reference/company-branding. */
+  brandingDir?: string;
+  /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal; default 0.045). */
+  riskFreeRate?: number;
+}
+
+/** What a route needs to know about itself beyond its schemas (entitlements, families). */
+export interface RouteMeta {
+  url: string;
+  /** Data set the route serves, e.g. reference, aggregates, trades (plans and entitlements). */
+  dataset?: string;
+  /** Market of the data: fixed, or derived from the request (e.g. from the ticker prefix). */
+  market?: string | ((req: FastifyRequest) => string);
+}
+
+/** A check run after authentication for every keyed route (plans, rate limits). */
+export type RequestGuard = (req: FastifyRequest, route: RouteMeta) => Promise<void>;
+
+export interface ServerContext {
+  store: Store;
+  config: ServerConfig;
+  cursors: CursorCodec;
+  auth: KeyAuthenticator;
+  /** The clock every time-dependent answer uses; tests set it. */
+  now: () => number;
+  guards: RequestGuard[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey?: ApiKeyRecord;
+  }
+}

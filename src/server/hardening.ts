@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.js';
+import { normaliseDataset } from './plans.js';
+
+// HTTP hardening for every route: size limits, security headers, CORS (off unless configured),
+// gzip/brotli for large bodies, and ETag + Cache-Control on reference data.
+
+/** Fastify server options: request limits and timeouts (spread into the Fastify constructor). */
+export const SERVER_LIMITS = {
+  /** The API is GET-only; the admin API's JSON bodies are tiny. */
+  bodyLimit: 64 * 1024,
+  /** Request line plus headers; larger requests get 431 from Node. */
+  http: { maxHeaderSize: 16 * 1024 },
+  /** A request must arrive whole within this time. */
+  requestTimeout: 30_000,
+  /** Longer than a typical load balancer's 60 s idle timeout, so the balancer closes first. */
+  keepAliveTimeout: 65_000,
+} as const;
+
+/**
+ * Longest path parameter the router accepts. As long as the header limit, so in practice never
+ * reached: each route's schema bounds its parameters and its 400 names the parameter.
+ */
+export const MAX_PARAM_LENGTH = SERVER_LIMITS.http.maxHeaderSize;
+
+const PLACEHOLDER = 'tb-undecodable-segment';
+
+/** The name of the path parameter whose segment is not valid percent-encoding, if a route has one there. */
+function undecodableParam(req: FastifyRequest): string | undefined {
+  const segments = (req.raw.url ?? '/').split('?')[0]!.split('/');
+  const bad = segments.findIndex((s) => {
+    try {
+      decodeURIComponent(s);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (bad < 0) return undefined;
+  segments[bad] = PLACEHOLDER;
+  const route = req.server.findRoute({ method: 'GET', url: segments.join('/') });
+  const params = (route?.params ?? {}) as Record<string, string>;
+  return Object.entries(params).find(([, v]) => v === PLACEHOLDER)?.[0];
+}
+
+/**
+ * Errors the router raises before any route runs (a path that is not valid percent-encoding),
+ * answered in the API's envelope, naming the parameter, instead of with Fastify's own body.
+ */
+export function frameworkErrorsHandler(wrapped: boolean) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    let message = 'The request could not be routed';
+    if (error.code === 'FST_ERR_BAD_URL') {
+      const param = undecodableParam(req);
+      message = param ? `${param} must be valid percent-encoded UTF-8` : 'The URL path is not valid percent-encoded UTF-8';
+    } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      message = `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`;
+    }
+    const err = new ApiError('BAD_PARAMETER', message);
+    const inner = { status: err.status, request_id: req.id, code: err.code, error: message, message };
+    reply.code(err.http).header('X-Request-Id', req.id).send(wrapped ? { ok: false, data: inner } : inner);
+  };
+}
+
+export interface HardeningOptions {
+  /** Allowed browser origins: a list, '*' for any, or undefined for no CORS headers at all. */
+  corsOrigin?: string[] | '*';
+  /** Bodies at least this large are compressed (bytes, default 1024). */
+  compressThreshold?: number;
+  /** Send Strict-Transport-Security (when the public URL is https). */
+  hsts?: boolean;
+  /** Cache lifetime of reference data in seconds (default 300). */
+  referenceMaxAge?: number;
+}
+
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag'];
+
+/** Parses --cors-origin: '*' or a comma-separated list of origins (scheme://host[:port]). */
+export function parseCorsOrigin(value: string | undefined): string[] | '*' | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (value.trim() === '*') return '*';
+  const list = value.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const o of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`--cors-origin: "${o}" is not an origin such as https://app.example.com`);
+  }
+  return list;
+}
+
+function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Referrer-Policy', 'no-referrer');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  // The docs page runs scripts and styles of its own; everything else is data.
+  if (!req.url.startsWith('/docs')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/** The strong validator of a body, ignoring its request_id (which differs on every response). */
+export function bodyEtag(payload: string, requestId: string): string {
+  const stable = payload.replace(`"request_id":"${requestId}"`, '');
+  return `"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Registers the hardening hooks and plugins. Call before any route is added: the compression
+ * plugin attaches itself to routes as they are registered.
+ */
+export async function registerHardening(app: FastifyInstance, opts: HardeningOptions = {}): Promise<void> {
+  const hsts = opts.hsts ?? false;
+  const maxAge = opts.referenceMaxAge ?? 300;
+
+  app.addHook('onRequest', async (req, reply) => {
+    securityHeaders(req, reply, hsts);
+  });
+
+  // Ajv coerces "1e400" to Infinity and then skips minimum/maximum for non-finite numbers, so an
+  // out-of-range number would reach the handlers (and SQL). Refuse it here for every route.
+  app.addHook('preHandler', async (req) => {
+    for (const source of [req.params, req.query]) {
+      if (!source || typeof source !== 'object') continue;
+      for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
+        const values = Array.isArray(value) ? value : [value];
+        if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) throw new ApiError('BAD_PARAMETER', `${name} must be a finite number`);
+      }
+    }
+  });
+
+  // ETag and Cache-Control on successful reference answers; If-None-Match → 304 without a body.
+  app.addHook('onSend', async (req, reply, payload) => {
+    // routes that validate their own answers (branding images) keep their headers
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
+    const meta = req.routeMeta;
+    if (!meta || normaliseDataset(meta.dataset) !== 'reference') return payload;
+    const etag = bodyEtag(payload, req.id);
+    reply.header('ETag', etag);
+    reply.header('Cache-Control', `private, max-age=${maxAge}`);
+    reply.header('Vary', 'Accept-Encoding, Authorization, X-API-Key');
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+
+  if (opts.corsOrigin) {
+    await app.register(cors, {
+      origin: opts.corsOrigin === '*' ? '*' : opts.corsOrigin,
+      methods: ['GET', 'HEAD'],
+      allowedHeaders: ['Authorization', 'X-API-Key', 'If-None-Match'],
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 600,
+      strictPreflight: false,
+    });
+  }
+
+  await app.register(compress, {
+    global: true,
+    threshold: opts.compressThreshold ?? 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+  });
+}

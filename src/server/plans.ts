@@ -1,0 +1,296 @@
+import { readFileSync } from 'node:fs';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+// Plans decide what a key may read (data sets × markets), how far back (history), how fresh
+// (real-time, 15-minute delayed or end of day) and how often (requests per window). The built-ins
+// follow upstream's tiers (spec market-data-endpoints §1.8 and the x-polygon-entitlement-* fields
+// of the upstream OpenAPI document); a JSON file given with --plans / TICKERBASE_PLANS adds plans or
+// replaces built-ins of the same name.
+
+/**
+ * Data sets a route may declare (`dataset` in getRoute). Upstream's own entitlement data types are
+ * reference, aggregates, trades, nbbo and snapshots; the others split upstream's "reference" and
+ * add-on products so that plans can sell them separately. `fmv` is a field-level entitlement
+ * (the `fmv` key of snapshots), checked by handlers with `entitled(req, 'fmv')`.
+ */
+export const DATASETS = [
+  'reference',
+  'aggregates',
+  'snapshots',
+  'indicators',
+  'trades',
+  'nbbo',
+  'fundamentals',
+  'filings',
+  'economy',
+  'news',
+  'fmv',
+] as const;
+export type Dataset = (typeof DATASETS)[number];
+
+export const MARKETS = ['stocks', 'options', 'fx', 'crypto', 'indices'] as const;
+export type Market = (typeof MARKETS)[number];
+
+/** Other spellings routes may use, mapped to the names above. */
+const DATASET_ALIASES: Record<string, Dataset> = {
+  quotes: 'nbbo',
+  quote: 'nbbo',
+  trade: 'trades',
+  aggs: 'aggregates',
+  bars: 'aggregates',
+  snapshot: 'snapshots',
+  indicator: 'indicators',
+  financials: 'fundamentals',
+  fundamental: 'fundamentals',
+  filing: 'filings',
+  sec_filings: 'filings',
+  corporate_actions: 'reference',
+  dividends: 'reference',
+  splits: 'reference',
+  branding: 'reference',
+  market_status: 'reference',
+  social: 'news',
+  sentiment: 'news',
+};
+
+const MARKET_ALIASES: Record<string, Market> = { otc: 'stocks', forex: 'fx', currencies: 'fx', index: 'indices' };
+
+/** Data sets that upstream sells without a market (reference and add-ons): the market is not checked. */
+const MARKETLESS = new Set<string>(['reference', 'fundamentals', 'filings', 'economy', 'news']);
+
+/** Whether a data set is sold without a market (the route's market is then not checked). */
+export function isMarketless(dataset: string): boolean {
+  return MARKETLESS.has(normaliseDataset(dataset));
+}
+
+/** Data sets whose rows carry times that history and delay limits apply to. */
+export const TIME_SERIES = new Set<string>(['aggregates', 'snapshots', 'indicators', 'trades', 'nbbo']);
+
+export function normaliseDataset(name: string | undefined): string {
+  if (!name) return 'reference';
+  const n = name.toLowerCase();
+  return DATASET_ALIASES[n] ?? n;
+}
+
+export function normaliseMarket(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const n = name.toLowerCase();
+  return MARKET_ALIASES[n] ?? n;
+}
+
+const RateLimit = Type.Object(
+  {
+    requests: Type.Integer({ minimum: 1 }),
+    per_seconds: Type.Integer({ minimum: 1, maximum: 86_400 }),
+  },
+  { additionalProperties: false },
+);
+
+const PlanFields = {
+  description: Type.Optional(Type.String()),
+  /** Data sets, or "*" for all (including ones added later). */
+  datasets: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]),
+  markets: Type.Union([Type.Literal('*'), Type.Array(Type.String({ minLength: 1 }))]),
+  /** Years of history before today; null = no limit. */
+  history_years: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 200 }), Type.Null()]),
+  /** realtime; delayed by delay_minutes; end_of_day = today's data only after the session (20:00 ET). */
+  timeframe: Type.Union([Type.Literal('realtime'), Type.Literal('delayed'), Type.Literal('end_of_day')]),
+  delay_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+  /** null = unlimited. */
+  rate_limit: Type.Union([RateLimit, Type.Null()]),
+};
+
+export const PlanSchema = Type.Object(PlanFields, { additionalProperties: false });
+export type PlanSpec = Static<typeof PlanSchema>;
+
+const PartialPlan = Type.Object(
+  { extends: Type.Optional(Type.String({ minLength: 1 })), ...Type.Partial(Type.Object(PlanFields)).properties },
+  { additionalProperties: false },
+);
+
+const PlanFile = Type.Object(
+  {
+    /** Drop the built-in plans (demo stays: the demo key needs it). */
+    replace_builtins: Type.Optional(Type.Boolean()),
+    /** Plan given to keys created without --plan. */
+    default_plan: Type.Optional(Type.String({ minLength: 1 })),
+    plans: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_-]{0,31}$' }), PartialPlan),
+  },
+  { additionalProperties: false },
+);
+
+export interface Plan extends PlanSpec {
+  name: string;
+}
+
+const MINUTE = 60;
+
+/** Built-ins, cheapest first. Rates: upstream's free tier is 5/minute; paid tiers are "unlimited" with ~100/s guidance. */
+export const BUILTIN_PLANS: Record<string, PlanSpec> = {
+  free: {
+    description: 'End-of-day aggregates and reference data, 2 years of history, 15-minute delayed, 5 requests/minute',
+    datasets: ['reference', 'aggregates'],
+    markets: '*',
+    history_years: 2,
+    timeframe: 'delayed',
+    delay_minutes: 15,
+    rate_limit: { requests: 5, per_seconds: MINUTE },
+  },
+  starter: {
+    description: 'Adds snapshots, indicators, news and fundamentals; 5 years of history; 15-minute delayed',
+    datasets: ['reference', 'aggregates', 'snapshots', 'indicators', 'news', 'fundamentals'],
+    markets: '*',
+    history_years: 5,
+    timeframe: 'delayed',
+    delay_minutes: 15,
+    rate_limit: { requests: 1_000, per_seconds: MINUTE },
+  },
+  developer: {
+    description: 'Adds trades and filings; 10 years of history; 15-minute delayed',
+    datasets: ['reference', 'aggregates', 'snapshots', 'indicators', 'news', 'fundamentals', 'trades', 'filings'],
+    markets: '*',
+    history_years: 10,
+    timeframe: 'delayed',
+    delay_minutes: 15,
+    rate_limit: { requests: 3_000, per_seconds: MINUTE },
+  },
+  advanced: {
+    description: 'Adds quotes (NBBO) and economy data; 20 years of history; real-time',
+    datasets: ['reference', 'aggregates', 'snapshots', 'indicators', 'news', 'fundamentals', 'trades', 'filings', 'nbbo', 'economy'],
+    markets: '*',
+    history_years: 20,
+    timeframe: 'realtime',
+    rate_limit: { requests: 6_000, per_seconds: MINUTE },
+  },
+  business: {
+    description: 'Every data set including fair market value (fmv); full history; real-time; unlimited requests',
+    datasets: [...DATASETS],
+    markets: '*',
+    history_years: null,
+    timeframe: 'realtime',
+    rate_limit: null,
+  },
+  demo: {
+    description: 'Everything, unlimited: the key made at first start, so the demo shows the whole API',
+    datasets: '*',
+    markets: '*',
+    history_years: null,
+    timeframe: 'realtime',
+    rate_limit: null,
+  },
+};
+
+export class PlanCatalog {
+  private readonly plans: Map<string, Plan>;
+
+  constructor(
+    plans: Record<string, PlanSpec>,
+    readonly defaultPlan = 'free',
+  ) {
+    this.plans = new Map(Object.entries(plans).map(([name, spec]) => [name, { name, ...spec }]));
+    if (!this.plans.has(defaultPlan)) throw new Error(`default plan "${defaultPlan}" is not defined (plans: ${this.names().join(', ')})`);
+  }
+
+  static builtin(): PlanCatalog {
+    return new PlanCatalog(BUILTIN_PLANS);
+  }
+
+  get(name: string): Plan | undefined {
+    return this.plans.get(name);
+  }
+
+  names(): string[] {
+    return [...this.plans.keys()];
+  }
+
+  list(): Plan[] {
+    return [...this.plans.values()];
+  }
+
+  /** Whether the plan covers the data set (and the market, for data sets sold per market). */
+  entitled(plan: Plan, dataset: string, market?: string): boolean {
+    const d = normaliseDataset(dataset);
+    if (plan.datasets !== '*' && !plan.datasets.includes(d)) return false;
+    if (MARKETLESS.has(d) || market === undefined || plan.markets === '*') return true;
+    return plan.markets.includes(normaliseMarket(market) as string);
+  }
+
+  /** Names of the plans that cover the data set and market, in catalogue order. */
+  including(dataset: string, market?: string): string[] {
+    return this.list().filter((p) => this.entitled(p, dataset, market)).map((p) => p.name);
+  }
+}
+
+function kindOf(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v;
+}
+
+/** The first violation, looking inside unions at the member of the value's own kind (TypeBox only says "Expected union value"). */
+function firstError(schema: TSchema, value: unknown, prefix = ''): { path: string; message: string } | undefined {
+  const e = Value.Errors(schema, value).First();
+  if (!e) return undefined;
+  const members = (e.schema as { anyOf?: TSchema[] }).anyOf;
+  if (members) {
+    const kind = kindOf(e.value);
+    const member = members.find((m) => {
+      const t = (m as { type?: string; const?: unknown }).type ?? kindOf((m as { const?: unknown }).const);
+      return t === kind || (t === 'integer' && kind === 'number');
+    });
+    if (member) {
+      const inner = firstError(member, e.value, prefix + e.path);
+      if (inner) return inner;
+    }
+  }
+  return { path: prefix + e.path, message: e.message };
+}
+
+function describeErrors(file: string, value: unknown): string {
+  const e = firstError(PlanFile, value);
+  return `${file}: ${e?.path || '/'}: ${e?.message ?? 'invalid'}`;
+}
+
+/**
+ * Loads plans from a JSON file over the built-ins. Each plan may `extends` another (built-in or
+ * earlier in the file) and override some fields. Errors name the file and the JSON path.
+ */
+export function loadPlanFile(file: string): PlanCatalog {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`cannot read plans file ${file}: ${(err as Error).message}`);
+  }
+  if (!Value.Check(PlanFile, raw)) throw new Error(`invalid plans file: ${describeErrors(file, raw)}`);
+  const parsed = raw as Static<typeof PlanFile>;
+  const out: Record<string, PlanSpec> = parsed.replace_builtins ? { demo: BUILTIN_PLANS.demo } : { ...BUILTIN_PLANS };
+  for (const [name, partial] of Object.entries(parsed.plans)) {
+    const { extends: base, ...fields } = partial;
+    const parent = base ? out[base] : out[name];
+    if (base && !parent) throw new Error(`invalid plans file: ${file}: /plans/${name}/extends: no plan named "${base}" (define it earlier)`);
+    const merged = { ...(parent ?? {}), ...fields };
+    if (!Value.Check(PlanSchema, merged)) {
+      const e = firstError(PlanSchema, merged);
+      throw new Error(`invalid plans file: ${file}: /plans/${name}${e?.path ?? ''}: ${e?.message ?? 'invalid'} (give every field, or "extends" a plan)`);
+    }
+    const spec = merged as PlanSpec;
+    if (spec.timeframe === 'delayed' && !spec.delay_minutes) throw new Error(`invalid plans file: ${file}: /plans/${name}/delay_minutes: required when timeframe is "delayed"`);
+    if (spec.markets !== '*') {
+      const bad = spec.markets.find((m) => !(MARKETS as readonly string[]).includes(normaliseMarket(m) as string));
+      if (bad) throw new Error(`invalid plans file: ${file}: /plans/${name}/markets: unknown market "${bad}" (one of ${MARKETS.join(', ')})`);
+      spec.markets = spec.markets.map((m) => normaliseMarket(m) as string);
+    }
+    if (spec.datasets !== '*') spec.datasets = spec.datasets.map((d) => normaliseDataset(d));
+    out[name] = spec;
+  }
+  try {
+    return new PlanCatalog(out, parsed.default_plan ?? 'free');
+  } catch (err) {
+    throw new Error(`invalid plans file: ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** The catalogue for a server or CLI run: the file when one is given, else the built-ins. */
+export function loadPlans(file?: string): PlanCatalog {
+  return file ? loadPlanFile(file) : PlanCatalog.builtin();
+}

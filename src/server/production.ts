@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
+import { healthRoutes } from '../routes/health.js';
+import { StoreUnavailableError } from '../store/driver.js';
+import type { ServerContext } from './context.js';
+import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
+import { registerHardening, type HardeningOptions } from './hardening.js';
+import { logRequest } from './logger.js';
+import { httpDuration, httpRequests, metricsContentType, metricsText, rateLimitRejections, storeErrors } from './metrics.js';
+import { PlanCatalog } from './plans.js';
+import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
+import { UsageRecorder, type UsageRecorderOptions } from './usage.js';
+
+// Wires the production concerns into an app, for every route at once: the plan and rate-limit
+// guards (ctx.guards, run by getRoute for every keyed route), global hooks for usage, metrics,
+// request logs, rate-limit headers and the data-window cut, the hardening plugins, and the
+// operational routes (/health, /ready, /metrics, /admin/...).
+
+export interface ProductionOptions {
+  /** Plan catalogue (default: the built-ins). */
+  plans?: PlanCatalog;
+  /** Shared Redis: rate limits across processes and a readiness check. The caller closes it. */
+  redis?: Redis;
+  /** Rate limiting when Redis cannot answer (default open: fall back to per-process limits). */
+  rateLimitFail?: FailMode;
+  /** A limiter of the caller's (default: Redis when given, the cluster limiter in a worker, else memory). */
+  rateLimiter?: RateLimiter;
+  /** Usage counters' batching, or false for none. */
+  usage?: UsageRecorderOptions | false;
+  /** Enables /admin/... (at least 24 characters). */
+  adminToken?: string;
+  hardening?: HardeningOptions;
+  /** Serve /metrics (default true). */
+  metrics?: boolean;
+  /** True once shutdown has begun (for /ready). */
+  closing?: () => boolean;
+}
+
+export interface ProductionRuntime {
+  plans: PlanCatalog;
+  limiter: RateLimiter;
+  usage?: UsageRecorder;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    production?: ProductionRuntime;
+  }
+}
+
+/** Inserts `"notice":"..."` as the inner body's first field of an already serialized JSON body. */
+function withNotice(payload: string, notice: string, wrapped: boolean): string {
+  const prefix = wrapped ? '{"ok":true,"data":{' : '{';
+  if (!payload.startsWith(prefix)) return payload;
+  const rest = payload.slice(prefix.length);
+  return `${prefix}"notice":${JSON.stringify(notice)}${rest.startsWith('}') ? '' : ','}${rest}`;
+}
+
+/** An error raised by a store engine itself (better-sqlite3's SqliteError, pg's DatabaseError). */
+function isEngineError(error: Error): boolean {
+  return error.name === 'SqliteError' || (typeof (error as { severity?: unknown }).severity === 'string' && typeof (error as { code?: unknown }).code === 'string');
+}
+
+function innerBody(payload: unknown, wrapped: boolean): Record<string, unknown> | undefined {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
+  const p = payload as Record<string, unknown>;
+  const inner = wrapped ? p.data : p;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : undefined;
+}
+
+export async function setupProduction(app: FastifyInstance, ctx: ServerContext, opts: ProductionOptions = {}): Promise<ProductionRuntime> {
+  const wrapped = ctx.config.envelope === 'wrapped';
+  const plans = opts.plans ?? PlanCatalog.builtin();
+  const limiter = opts.rateLimiter ?? createRateLimiter({ redis: opts.redis, failMode: opts.rateLimitFail });
+  const usage =
+    opts.usage === false
+      ? undefined
+      : new UsageRecorder(ctx.store.usage, {
+          ...opts.usage,
+          onError: (err) => {
+            storeErrors.inc({ kind: err instanceof StoreUnavailableError ? 'unavailable' : 'other' });
+            app.log.warn({ err }, 'usage counters could not be written; kept for the next attempt');
+          },
+        });
+  const runtime: ProductionRuntime = { plans, limiter, usage };
+  app.decorate('plans', plans);
+  app.decorate('production', runtime);
+
+  // Rate limit first (refused requests count, as upstream's do), then entitlements; both before
+  // any guard the caller passed.
+  ctx.guards = [
+    rateLimitGuard(limiter, plans, (plan) => rateLimitRejections.inc({ plan: plan.name })),
+    entitlementGuard(plans, ctx.now),
+    ...ctx.guards,
+  ];
+
+  // History and delay: cut rows outside the plan's window from time-series answers, and mark them.
+  app.addHook('preSerialization', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const state = req.dataWindowState;
+    if (!state || reply.statusCode !== 200) return payload;
+    const inner = innerBody(payload, wrapped);
+    if (!inner) return payload;
+    if (!state.applied) cutToWindow(inner, state);
+    if (state.cutDelay && inner.status === 'OK') inner.status = 'DELAYED';
+    return payload;
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
+    if (typeof payload === 'string' && reply.statusCode === 200 && req.dataWindowState) {
+      const notice = cutNotice(req);
+      if (notice) return withNotice(payload, notice, wrapped);
+    }
+    return payload;
+  });
+
+  app.addHook('onError', async (_req, _reply, error) => {
+    const cause = (error as { cause?: unknown }).cause;
+    if (error instanceof StoreUnavailableError || cause instanceof StoreUnavailableError) storeErrors.inc({ kind: 'unavailable' });
+    else if (isEngineError(error)) storeErrors.inc({ kind: 'other' });
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? '(no route)';
+    httpRequests.inc({ route, method: req.method, status: String(reply.statusCode) });
+    httpDuration.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+    if (usage && req.apiKey && req.routeMeta) usage.record(req.apiKey.id, req.routeMeta.url, reply.statusCode >= 400);
+    logRequest(req, reply);
+  });
+
+  app.addHook('onClose', async () => {
+    await usage?.close();
+    await limiter.close();
+  });
+
+  await registerHardening(app, { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening });
+
+  await healthRoutes(app, ctx, { redis: opts.redis, closing: opts.closing });
+  if (opts.metrics !== false) {
+    app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+      reply.header('Content-Type', metricsContentType).header('Cache-Control', 'no-store');
+      return metricsText();
+    });
+  }
+  if (opts.adminToken !== undefined) {
+    if (opts.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) throw new Error(`the admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
+    await adminRoutes(app, ctx, { token: opts.adminToken, plans, usage });
+  }
+  return runtime;
+}

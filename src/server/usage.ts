@@ -1,0 +1,77 @@
+import type { UsageIncrement, UsageRepository } from '../store/repos/usage.js';
+
+// Per-key usage counters, batched: requests are counted in memory and written to the store every
+// few seconds (and on close), one upsert per key, day and family. A failed write keeps the counts
+// for the next flush, so a store outage loses nothing unless the process dies meanwhile.
+
+export interface UsageRecorderOptions {
+  /** Milliseconds between writes (default 5000). */
+  flushIntervalMs?: number;
+  /** Write early when this many distinct (key, day, family) counters are pending (default 5000). */
+  maxPending?: number;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+export class UsageRecorder {
+  private pending = new Map<string, UsageIncrement>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private readonly now: () => number;
+  private readonly maxPending: number;
+
+  constructor(
+    private readonly repo: UsageRepository,
+    private readonly opts: UsageRecorderOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.maxPending = opts.maxPending ?? 5000;
+    this.timer = setInterval(() => void this.flush(), opts.flushIntervalMs ?? 5000);
+    this.timer.unref();
+  }
+
+  /** Counts one request of a key on an endpoint family. */
+  record(keyId: string, family: string, error: boolean): void {
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const id = `${keyId}\u0000${day}\u0000${family}`;
+    let u = this.pending.get(id);
+    if (!u) {
+      u = { key_id: keyId, day, family, requests: 0, errors: 0 };
+      this.pending.set(id, u);
+    }
+    u.requests++;
+    if (error) u.errors++;
+    if (this.pending.size >= this.maxPending) void this.flush();
+  }
+
+  /** Writes what is pending; concurrent calls share one write. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => (this.pending.size ? this.flush() : undefined));
+    if (this.pending.size === 0) return Promise.resolve();
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.repo
+      .add([...batch.values()])
+      .catch((err: unknown) => {
+        // keep the counts: merge them back for the next attempt
+        for (const [id, u] of batch) {
+          const now = this.pending.get(id);
+          if (now) {
+            now.requests += u.requests;
+            now.errors += u.errors;
+          } else this.pending.set(id, u);
+        }
+        this.opts.onError?.(err);
+      })
+      .finally(() => {
+        this.flushing = undefined;
+      });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}

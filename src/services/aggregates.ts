@@ -1,0 +1,465 @@
+/**
+ * The aggregation service (spec §5.1–5.5): reads base bars (minute, day, or trades for
+ * seconds), split-adjusts them, buckets them, and answers the range, previous-close,
+ * grouped-daily and open/close questions. Indicators and snapshots reuse `rangeBars`.
+ *
+ * Decisions (also in the route descriptions of the OpenAPI document):
+ * - Buckets are anchored at the snapped `from` (§5.1 [U]): `5/minute` from a date starts at
+ *   00:00, 00:05, … in the bar zone; from 10:07 (ms) it starts at 10:07, 10:12, …. `N/day`
+ *   counts calendar days, `N/week` weeks from the Sunday of `from`, `N/month|quarter|year` units
+ *   from the unit holding `from`. Hours are fixed 3,600,000 ms lengths, so `N/hour` with N > 1
+ *   keeps its UTC grid through a DST change (a `4/hour` grid at 00:00 EST runs 05:00, 09:00 EDT).
+ * - `limit` counts base bars read (§5.4). `sort=asc` reads forward from `from`; `sort=desc` reads
+ *   backward from `to` (so `sort=desc&limit=1` gives the latest bar). A bucket the budget cut
+ *   is dropped, and the next page starts at the dropped bucket: asc rewrites `from` to its start,
+ *   desc rewrites `to` to the ms before the oldest bucket returned. When not even one bucket fits
+ *   in `limit` base bars, that one bucket is completed anyway (reading up to 50,000 base bars),
+ *   so that walking pages always progresses; `queryCount` reports the bars actually read.
+ * - Adjustment is applied to base bars before bucketing, so a bucket that spans a split is
+ *   built from consistently adjusted prices.
+ */
+import { adjustForSplits, type Split } from '../domain/adjustment.js';
+import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js';
+import { aggregateBars, barsFromTrades, nextBucketStart, snapRange, type Bar, type Timespan, type TradePrint } from '../domain/bars.js';
+import { dateOfDay, instantOfWallTime, localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
+import { barZone, marketOfTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
+import type { BarRow, TradeRow } from '../ingest/market-records.js';
+import type { BarKind, MarketDataPort, TickPosition } from '../store/repos/market-port.js';
+import type { TickerRecord } from '../store/records.js';
+import { badParameter } from '../server/errors.js';
+
+export const AGGS_MAX_LIMIT = 50_000;
+const NY: Zone = 'America/New_York';
+const DAY_MS = 86_400_000;
+const NS_PER_MS = 1_000_000n;
+
+/** What the aggregation needs from the store; the application Store satisfies it. */
+export interface AggregatesStore {
+  readonly market: MarketDataPort;
+  readonly corporateActions: { splitsFor(ticker: string): Promise<readonly Split[]> } & DividendSource['corporateActions'];
+  readonly reference: { getTicker(ticker: string, date?: string): Promise<TickerRecord | undefined> };
+}
+
+export interface RangeRequest {
+  ticker: string;
+  multiplier: number;
+  timespan: Timespan;
+  /** Inclusive, Unix ms (a date `from` is 00:00 of that day in the bar zone). */
+  fromMs: number;
+  /** Inclusive, Unix ms (a date `to` is the last ms of that day). */
+  toMs: number;
+  adjusted: boolean;
+  /** Also back-adjust prices for cash dividends (stocks; beyond upstream, see dividend-adjustment.ts). */
+  dividends?: boolean;
+  sort: 'asc' | 'desc';
+  /** Base bars to read, 1..50000. */
+  limit: number;
+}
+
+export interface RangeResult {
+  /** In `sort` order. */
+  bars: Bar[];
+  /** Base bars read. */
+  queryCount: number;
+  /** When the budget ran out: the `from` (asc) or `to` (desc) of the next page, in ms. */
+  next?: { fromMs: number } | { toMs: number };
+}
+
+/** Base-bar source of a timespan. */
+function baseKindOf(timespan: Timespan): BarKind | 'trades' {
+  if (timespan === 'second') return 'trades';
+  return timespan === 'minute' || timespan === 'hour' ? 'minute' : 'day';
+}
+
+/** Whether bars of this ticker are split-adjusted (only stocks have splits). */
+function hasSplits(market: TickerMarket): boolean {
+  return market === 'stocks';
+}
+
+export async function splitsOf(store: AggregatesStore, ticker: string, adjusted: boolean): Promise<readonly Split[]> {
+  if (!adjusted || !hasSplits(marketOfTicker(ticker))) return [];
+  return store.corporateActions.splitsFor(ticker);
+}
+
+async function isOtc(store: AggregatesStore, ticker: string): Promise<boolean> {
+  if (marketOfTicker(ticker) !== 'stocks') return false;
+  return (await store.reference.getTicker(ticker))?.market === 'otc';
+}
+
+/**
+ * Stored rows as bars. Index rows lack v/vw/n; aggregation and adjustment keep absent fields
+ * absent, so the cast only widens what TypeScript is told. `ticker` rides along and is dropped
+ * by wireBar / aggregation.
+ */
+function asBars(rows: readonly BarRow[]): Bar[] {
+  return rows as unknown as Bar[];
+}
+
+/** Split-adjusted copies of the bars before each split (the same array when there are none). */
+function toBars(rows: readonly Bar[], splits: readonly Split[]): Bar[] {
+  return splits.length ? adjustForSplits(rows, splits, NY) : (rows as Bar[]);
+}
+
+/**
+ * Second bars from trades, in `order`, up to `want` bars. The last one may be incomplete: it
+ * only serves as the "one more" marker that shows the budget ran out.
+ */
+async function secondBarsFromTrades(
+  market: MarketDataPort,
+  ticker: string,
+  startMs: number,
+  endMs: number,
+  order: 'asc' | 'desc',
+  want: number,
+  zone: Zone,
+): Promise<Bar[]> {
+  const out: Bar[] = [];
+  let group: TradePrint[] = [];
+  let groupSecond = 0n;
+  const close = () => {
+    if (order === 'desc') group.reverse();
+    out.push(barsFromTrades(group, 'second', zone)[0]!);
+    group = [];
+  };
+  let after: TickPosition | undefined;
+  const chunk = 10_000;
+  for (;;) {
+    const page = await market.readTrades({
+      ticker,
+      gte: BigInt(startMs) * NS_PER_MS,
+      lt: BigInt(endMs) * NS_PER_MS,
+      order,
+      limit: chunk,
+      after,
+    });
+    for (const { row } of page) {
+      const second = row.sip_timestamp / 1_000_000_000n;
+      if (group.length && second !== groupSecond) {
+        close();
+        if (out.length === want) return out;
+      }
+      groupSecond = second;
+      group.push({ t_ns: row.sip_timestamp, price: row.price, size: row.size });
+    }
+    if (page.length < chunk) break;
+    after = page[page.length - 1]!.position;
+  }
+  if (group.length) close();
+  return out;
+}
+
+async function readBase(
+  store: AggregatesStore,
+  req: RangeRequest,
+  start: number,
+  endExclusive: number,
+  zone: Zone,
+  want: number,
+): Promise<Bar[]> {
+  const kind = baseKindOf(req.timespan);
+  if (kind === 'trades') return secondBarsFromTrades(store.market, req.ticker, start, endExclusive, req.sort, want, zone);
+  // BarRow is a Bar plus `ticker`, which aggregation ignores and wireBar drops
+  return asBars(await store.market.readBars(kind, { ticker: req.ticker, fromMs: start, toMs: endExclusive, order: req.sort, limit: want }));
+}
+
+/** A bar with only the wire fields, in upstream's key order (v, vw, o, c, h, l, t, n). */
+function wireBar(b: Bar): Bar {
+  return { v: b.v, vw: b.vw, o: b.o, c: b.c, h: b.h, l: b.l, t: b.t, n: b.n } as Bar;
+}
+
+/**
+ * `1/minute` over minute bars: every base bar that starts on a whole minute is its own bucket,
+ * so the hot path (up to 50,000 bars) skips the bucket accumulators.
+ */
+function baseIsBucket(req: RangeRequest, base: readonly Bar[]): boolean {
+  if (req.timespan !== 'minute' || req.multiplier !== 1) return false;
+  for (let i = 0; i < base.length; i++) if (base[i]!.t % 60_000 !== 0) return false;
+  return true;
+}
+
+/**
+ * Bars of one ticker over [from, to] in `multiplier × timespan` buckets (spec §4.4, §5.1–5.4).
+ * Pure apart from the reads; empty buckets give no bar.
+ */
+export async function rangeBars(store: AggregatesStore, req: RangeRequest): Promise<RangeResult> {
+  const market = marketOfTicker(req.ticker);
+  const zone = barZone(market);
+  const { start, endExclusive } = snapRange(req.fromMs, req.toMs, req.timespan, req.multiplier, zone);
+  const spec = { timespan: req.timespan, multiplier: req.multiplier, anchorMs: start, zone };
+  const [splits, otc] = await Promise.all([splitsOf(store, req.ticker, req.adjusted), isOtc(store, req.ticker)]);
+  const withDividends = req.dividends && market === 'stocks' ? await dividendAdjuster(store, req.ticker) : undefined;
+
+  const bucketEnd = (t: number) => nextBucketStart(t, req.timespan, req.multiplier, start, zone);
+  let budget = req.limit;
+  let oneBucket = false; // the budget could not complete a single bucket: serve exactly one, whole
+  for (;;) {
+    const read = await readBase(store, req, start, endExclusive, zone, budget + 1);
+    const cut = read.length > budget;
+    const base = cut ? read.slice(0, budget) : read;
+    let adjustedBase = toBars(req.sort === 'asc' ? base : base.slice().reverse(), splits);
+    if (withDividends) adjustedBase = withDividends(adjustedBase);
+    const bars = baseIsBucket(req, adjustedBase) ? adjustedBase.map(wireBar) : aggregateBars(adjustedBase, spec);
+    let more = cut;
+    if (cut && bars.length) {
+      // The bucket of the first unread base bar is incomplete when the last bar read is in it too.
+      const peekEnd = bucketEnd(read[budget]!.t);
+      if (req.sort === 'asc' && bucketEnd(bars[bars.length - 1]!.t) === peekEnd) bars.pop();
+      else if (req.sort === 'desc' && bucketEnd(bars[0]!.t) === peekEnd) bars.shift();
+    }
+    if (cut && bars.length === 0) {
+      if (budget < AGGS_MAX_LIMIT) {
+        budget = AGGS_MAX_LIMIT;
+        oneBucket = true;
+        continue;
+      }
+      throw badParameter(`multiplier: one ${req.multiplier}-${req.timespan} bucket holds more than ${AGGS_MAX_LIMIT} base bars; use a smaller multiplier`);
+    }
+    let queryCount = base.length;
+    if (oneBucket) {
+      if (bars.length > 1) {
+        if (req.sort === 'asc') bars.length = 1;
+        else bars.splice(0, bars.length - 1);
+        more = true;
+      }
+      const kept = bars[0]!;
+      const keptEnd = bucketEnd(kept.t);
+      queryCount = base.reduce((n, b) => (b.t >= kept.t && b.t < keptEnd ? n + 1 : n), 0);
+    }
+    let next: RangeResult['next'];
+    if (more && bars.length) {
+      next = req.sort === 'asc' ? { fromMs: bucketEnd(bars[bars.length - 1]!.t) } : { toMs: bars[0]!.t - 1 };
+    }
+    if (otc) for (const b of bars) b.otc = true;
+    if (req.sort === 'desc') bars.reverse();
+    return { bars, queryCount, ...(next ? { next } : {}) };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Daily views: previous close, grouped daily, open/close (§4.1–4.3, §5.5)
+
+export interface DailyBar extends Bar {
+  T: string;
+}
+
+/**
+ * The `t` of grouped-daily and previous-close bars (§1.4 [O]): 16:00 ET of the session date for
+ * stocks, options and indices; 23:59:59.999 UTC for forex; the bar's own start (00:00 ET) for
+ * crypto, as upstream's crypto samples show.
+ */
+export function dailyBarTime(market: TickerMarket, barStartMs: number): number {
+  if (market === 'fx') return (Math.floor(barStartMs / DAY_MS) + 1) * DAY_MS - 1;
+  if (market === 'crypto') return barStartMs;
+  return instantOfWallTime(localDayOf(barStartMs, NY) * DAY_MS + 16 * 3_600_000, NY);
+}
+
+function toDailyBar(ticker: string, bar: Bar, market: TickerMarket, otc: boolean): DailyBar {
+  const { otc: _ignored, ...fields } = bar;
+  return { T: ticker, ...fields, t: dailyBarTime(market, bar.t), ...(otc ? { otc: true } : {}) };
+}
+
+/**
+ * The cut-off of "completed" day bars at `nowMs`: bars starting before it are complete. Stocks,
+ * options and indices: today's bar once today's regular session has closed, else yesterday's.
+ * Forex and crypto: the bar of the last finished calendar day in the bar zone.
+ */
+export function completedDayCutoff(market: TickerMarket, nowMs: number): number {
+  const zone = barZone(market);
+  const today = localDayOf(nowMs, zone);
+  if (market === 'fx' || market === 'crypto') return localDayStart(today, zone);
+  const session = sessionOnDay(today);
+  return session && nowMs >= session.close ? localDayStart(today + 1, zone) : localDayStart(today, zone);
+}
+
+export async function previousClose(store: AggregatesStore, ticker: string, adjusted: boolean, nowMs: number): Promise<DailyBar | undefined> {
+  const market = marketOfTicker(ticker);
+  const row = await store.market.lastDayBarBefore(ticker, completedDayCutoff(market, nowMs));
+  if (!row) return undefined;
+  const [splits, otc] = await Promise.all([splitsOf(store, ticker, adjusted), isOtc(store, ticker)]);
+  const [bar] = toBars(asBars([row]), splits);
+  return toDailyBar(ticker, bar!, market, otc);
+}
+
+export type GroupedMarket = 'stocks' | 'fx' | 'crypto';
+
+/** Tickers whose reference market is OTC, among `tickers`. */
+async function otcAmong(store: AggregatesStore, tickers: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  await Promise.all(
+    tickers.map(async (t) => {
+      if ((await store.reference.getTicker(t))?.market === 'otc') out.add(t);
+    }),
+  );
+  return out;
+}
+
+/**
+ * One daily bar per ticker of `market` for calendar day `day` (§4.2). Forex and crypto day bars
+ * may be stored at 00:00 UTC or 00:00 ET of the day (flat files and derived bars differ), so both
+ * are looked up; the bar zone's own midnight wins when a ticker has both.
+ */
+export async function groupedDaily(
+  store: AggregatesStore,
+  market: GroupedMarket,
+  day: number,
+  opts: { adjusted: boolean; includeOtc: boolean },
+): Promise<DailyBar[]> {
+  const zone = barZone(market);
+  const other: Zone = zone === 'UTC' ? NY : 'UTC';
+  const starts = market === 'stocks' ? [localDayStart(day, NY)] : [localDayStart(day, zone), localDayStart(day, other)];
+  const byTicker = new Map<string, BarRow>();
+  for (const t of starts) {
+    for (const row of await store.market.dayBarsAt(t)) {
+      if (marketOfTicker(row.ticker) === market && !byTicker.has(row.ticker)) byTicker.set(row.ticker, row);
+    }
+  }
+  const tickers = [...byTicker.keys()].sort();
+  const otc = market === 'stocks' ? await otcAmong(store, tickers) : new Set<string>();
+  const out: DailyBar[] = [];
+  const splitLists = opts.adjusted && market === 'stocks'
+    ? await Promise.all(tickers.map((t) => store.corporateActions.splitsFor(t)))
+    : undefined;
+  tickers.forEach((ticker, i) => {
+    const isOtcTicker = otc.has(ticker);
+    if (isOtcTicker && !opts.includeOtc) return;
+    const [bar] = toBars(asBars([byTicker.get(ticker)!]), splitLists?.[i] ?? []);
+    out.push(toDailyBar(ticker, bar!, market, isOtcTicker));
+  });
+  return out;
+}
+
+export interface OpenClose {
+  from: string;
+  symbol: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume?: number;
+  preMarket?: number;
+  afterHours?: number;
+  otc?: boolean;
+}
+
+/**
+ * Daily open/close of a stock, option or index on session day `day` (§4.1), or undefined when
+ * the day has no session or no data. open/close are the first and last regular-session
+ * (09:30–16:00, or the early close) minute prices; high, low and volume come from the day bar
+ * (the whole day, extended hours included) when there is one; preMarket is the first price of
+ * 04:00–09:30 and afterHours the last of the close–20:00 (17:00 on early-close days).
+ */
+export async function openClose(store: AggregatesStore, ticker: string, day: number, adjusted: boolean): Promise<OpenClose | undefined> {
+  const session = sessionOnDay(day);
+  if (!session) return undefined;
+  const dayStart = localDayStart(day, NY);
+  const dayEnd = localDayStart(day + 1, NY);
+  const [minuteRows, dayRows, splits, otc] = await Promise.all([
+    store.market.readBars('minute', { ticker, fromMs: dayStart, toMs: dayEnd, order: 'asc', limit: 1440 }),
+    store.market.readBars('day', { ticker, fromMs: dayStart, toMs: dayEnd, order: 'asc', limit: 1 }),
+    splitsOf(store, ticker, adjusted),
+    isOtc(store, ticker),
+  ]);
+  const minutes = toBars(asBars(minuteRows), splits);
+  const dayBar = dayRows.length ? toBars(asBars(dayRows), splits)[0] : undefined;
+  if (!minutes.length && !dayBar) return undefined;
+
+  let open: number | undefined;
+  let close: number | undefined;
+  let preMarket: number | undefined;
+  let afterHours: number | undefined;
+  let high = -Infinity;
+  let low = Infinity;
+  let volume: number | undefined;
+  for (const m of minutes) {
+    if (m.t >= session.open && m.t < session.close) {
+      open ??= m.o;
+      close = m.c;
+    } else if (m.t >= session.preOpen && m.t < session.open) {
+      preMarket ??= m.o;
+    } else if (m.t >= session.close && m.t < session.postClose) {
+      afterHours = m.c;
+    }
+    if (m.h > high) high = m.h;
+    if (m.l < low) low = m.l;
+    if (m.v !== undefined) volume = (volume ?? 0) + m.v;
+  }
+  if (dayBar) {
+    open ??= dayBar.o;
+    close ??= dayBar.c;
+    high = dayBar.h;
+    low = dayBar.l;
+    volume = dayBar.v;
+  }
+  if (open === undefined || close === undefined) {
+    // only extended-hours minutes: the day's first and last prices stand in
+    open = minutes[0]!.o;
+    close = minutes[minutes.length - 1]!.c;
+  }
+  return {
+    from: dateOfDay(day),
+    symbol: ticker,
+    open,
+    high,
+    low,
+    close,
+    ...(volume !== undefined ? { volume } : {}),
+    ...(preMarket !== undefined ? { preMarket } : {}),
+    ...(afterHours !== undefined ? { afterHours } : {}),
+    ...(otc ? { otc: true } : {}),
+  };
+}
+
+export interface CryptoTradeWire {
+  c: number[];
+  i: string;
+  p: number;
+  s: number;
+  t: number;
+  x: number;
+}
+
+export interface CryptoOpenClose {
+  symbol: string;
+  isUTC: true;
+  day: string;
+  open: number;
+  close: number;
+  openTrades: CryptoTradeWire[];
+  closingTrades: CryptoTradeWire[];
+}
+
+function cryptoTradeToWire(row: TradeRow): CryptoTradeWire {
+  const ns = row.participant_timestamp ?? row.sip_timestamp;
+  return { c: row.conditions ?? [], i: row.id ?? '', p: row.price, s: row.size, t: Number(ns / NS_PER_MS), x: row.exchange };
+}
+
+/**
+ * Crypto open/close of UTC day `day`: the first and last trades of the day (the first two and
+ * last two as openTrades / closingTrades), else the first and last minute bars' prices.
+ */
+export async function cryptoOpenClose(store: AggregatesStore, ticker: string, symbol: string, day: number): Promise<CryptoOpenClose | undefined> {
+  const zone = tickDayZone('crypto');
+  const start = localDayStart(day, zone);
+  const end = localDayStart(day + 1, zone);
+  const range = { ticker, gte: BigInt(start) * NS_PER_MS, lt: BigInt(end) * NS_PER_MS, limit: 2 };
+  const [first, last] = await Promise.all([
+    store.market.readTrades({ ...range, order: 'asc' }),
+    store.market.readTrades({ ...range, order: 'desc' }),
+  ]);
+  const base = { symbol, isUTC: true as const, day: dateOfDay(day) };
+  if (first.length && last.length) {
+    return {
+      ...base,
+      open: first[0]!.row.price,
+      close: last[0]!.row.price,
+      openTrades: first.map((p) => cryptoTradeToWire(p.row)),
+      closingTrades: last.map((p) => cryptoTradeToWire(p.row)).reverse(),
+    };
+  }
+  const [head, tail] = await Promise.all([
+    store.market.readBars('minute', { ticker, fromMs: start, toMs: end, order: 'asc', limit: 1 }),
+    store.market.readBars('minute', { ticker, fromMs: start, toMs: end, order: 'desc', limit: 1 }),
+  ]);
+  if (!head.length || !tail.length) return undefined;
+  return { ...base, open: head[0]!.o, close: tail[0]!.c, openTrades: [], closingTrades: [] };
+}

@@ -1,0 +1,282 @@
+/**
+ * Stock, forex and crypto snapshots (spec §3.2, §3.3, §4.5–4.7, §4.15, §5.7), computed from the
+ * stored bars and ticks as of a clock `nowMs` (the server clock, or the plan's delayed clock).
+ *
+ * Rules (documented in docs/snapshots.md and the README):
+ * - The snapshot's day: stocks show the current session from 04:00 ET (before that, and on days
+ *   without a session, the previous session); forex shows the current UTC day, crypto the current
+ *   New York day (their bar zones, as the aggregates use).
+ * - `day`: a finished stock session shows its stored day bar (what /v2/aggs/.../range/1/day/
+ *   returns); a session in progress, and every forex/crypto day, shows the minute bars of the day
+ *   completed by the clock (t + 1 min ≤ now), folded like the aggregates fold them. No data yet:
+ *   zeros, as upstream shows before the open.
+ * - `min`: the latest such completed minute bar of the day; `av` is the day's volume so far.
+ * - `prevDay`: the latest day bar before the snapshot's day.
+ * - `lastTrade` / `lastQuote`: the latest tick at or before the clock.
+ * - `todaysChange` = price − prevDay.c with price = lastTrade.p (forex: lastQuote bid), else the
+ *   latest minute close, else the day close; `todaysChangePerc` = 100·change/prevDay.c, rounded to
+ *   3 decimals as upstream's samples are (ranking uses the unrounded value).
+ * - Gainers/losers: the 20 largest positive (negative) changes, ties by ticker; stocks need a
+ *   previous close and at least 10,000 shares traded today, and OTC tickers only count with
+ *   include_otc; forex and crypto have no volume floor.
+ * - Bars are shown as stored (not split-adjusted).
+ */
+import { localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
+import { barZone } from '../domain/ticker-market.js';
+import type { BarRow, QuoteRow, TradeRow } from '../ingest/market-records.js';
+import type { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../routes/snapshot-schemas.js';
+import type { SnapshotMarket, SnapshotReadRepository } from '../store/repos/snapshot-reads.js';
+
+export const MOVERS_LIMIT = 20;
+export const MIN_MOVER_VOLUME = 10_000;
+const NY: Zone = 'America/New_York';
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const NS_PER_MS = 1_000_000n;
+/** Tickers of the full-market snapshot: those with a day bar in this many days before the snapshot's day. */
+const UNIVERSE_LOOKBACK_DAYS = 10;
+
+export interface SnapshotStore {
+  readonly snapshotReads: SnapshotReadRepository;
+}
+
+/** The day a snapshot shows, [start, end) in ms, and whether it is over at the clock. */
+export interface SnapshotDay {
+  start: number;
+  end: number;
+  complete: boolean;
+}
+
+export function snapshotDay(market: SnapshotMarket, nowMs: number): SnapshotDay {
+  if (market === 'stocks') {
+    let day = localDayOf(nowMs, NY);
+    let session = sessionOnDay(day);
+    while (!session || nowMs < session.preOpen) session = sessionOnDay(--day);
+    return { start: localDayStart(day, NY), end: localDayStart(day + 1, NY), complete: nowMs >= session.postClose };
+  }
+  const zone = barZone(market);
+  const day = localDayOf(nowMs, zone);
+  return { start: localDayStart(day, zone), end: localDayStart(day + 1, zone), complete: false };
+}
+
+/** What a snapshot is built from, per ticker. */
+export interface SnapshotInputs {
+  day?: BarRow;
+  min?: BarRow;
+  prev?: BarRow;
+  trade?: TradeRow;
+  quote?: QuoteRow;
+}
+
+/** Reads every input of `tickers` in a fixed number of batched queries. */
+export async function readSnapshotInputs(
+  reads: SnapshotReadRepository,
+  market: SnapshotMarket,
+  tickers: readonly string[],
+  nowMs: number,
+  /** Leave the quotes out (ranking stocks or crypto needs no quote). */
+  opts: { quotes?: boolean } = {},
+): Promise<Map<string, SnapshotInputs>> {
+  const d = snapshotDay(market, nowMs);
+  // minute bars that have ended by the clock (all of them once the day is over)
+  const minutesBefore = d.complete ? d.end : Math.min(d.end, nowMs - MINUTE_MS + 1);
+  const atNs = BigInt(nowMs) * NS_PER_MS;
+  const [stored, running, min, prev, trades, quotes] = await Promise.all([
+    d.complete ? reads.dayBarsAt(tickers, d.start) : Promise.resolve(new Map<string, BarRow>()),
+    d.complete ? Promise.resolve(new Map<string, BarRow>()) : reads.minuteAggregates(tickers, d.start, minutesBefore),
+    reads.lastMinuteBars(tickers, d.start, minutesBefore),
+    reads.lastDayBarsBefore(tickers, d.start),
+    market === 'fx' ? Promise.resolve(new Map<string, TradeRow>()) : reads.lastTrades(tickers, atNs),
+    market === 'crypto' || opts.quotes === false ? Promise.resolve(new Map<string, QuoteRow>()) : reads.lastQuotes(tickers, atNs),
+  ]);
+  let day = d.complete ? stored : running;
+  if (d.complete) {
+    // a finished day without a stored day bar: fold its minute bars
+    const missing = tickers.filter((t) => !stored.has(t) && min.has(t));
+    if (missing.length) day = new Map([...stored, ...(await reads.minuteAggregates(missing, d.start, minutesBefore))]);
+  }
+  const out = new Map<string, SnapshotInputs>();
+  for (const t of tickers) {
+    const x: SnapshotInputs = { day: day.get(t), min: min.get(t), prev: prev.get(t), trade: trades.get(t), quote: quotes.get(t) };
+    if (x.day || x.min || x.prev || x.trade || x.quote) out.set(t, x);
+  }
+  return out;
+}
+
+/** Every ticker of the market that the full-market snapshot covers at the clock, ascending. */
+export async function snapshotUniverse(reads: SnapshotReadRepository, market: SnapshotMarket, nowMs: number): Promise<string[]> {
+  const d = snapshotDay(market, nowMs);
+  return reads.tickersWithDayBars(market, d.start - UNIVERSE_LOOKBACK_DAYS * DAY_MS, d.end);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wire objects
+
+/** A snapshot with what ranking needs. */
+export interface Ranked<S> {
+  snapshot: S;
+  /** Unrounded todaysChangePerc; undefined without a previous close or a price. */
+  changePerc?: number;
+  dayVolume: number;
+  otc: boolean;
+}
+
+/** Removes binary noise (e.g. 159.99 − 163.64 = −3.6500000000000057) without losing digits that matter. */
+function clean(x: number): number {
+  return Number(x.toPrecision(12));
+}
+
+function change(price: number | undefined, prev: BarRow | undefined): { todaysChange: number; todaysChangePerc: number; perc?: number } {
+  if (price === undefined || !prev || prev.c === 0) return { todaysChange: 0, todaysChangePerc: 0 };
+  const diff = price - prev.c;
+  const perc = (100 * diff) / prev.c;
+  return { todaysChange: clean(diff), todaysChangePerc: Math.round(perc * 1000) / 1000, perc };
+}
+
+const msOf = (ns: bigint): number => Number(ns / NS_PER_MS);
+
+// The builders write plain object literals (one hidden class each, no spreads: a full-market
+// snapshot builds tens of thousands). A key whose value is undefined is left out of the JSON by
+// the response serializer, as upstream leaves out keys without a value.
+
+interface Ohlcv {
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+  vw?: number;
+  otc?: true;
+}
+
+/** A bar's o/h/l/c/v/vw, or zeros before anything traded (as upstream shows before the open). */
+function ohlcv(b: BarRow | undefined, otc?: true): Ohlcv {
+  return b ? { o: b.o, h: b.h, l: b.l, c: b.c, v: b.v ?? 0, vw: b.vw, otc } : { o: 0, h: 0, l: 0, c: 0, v: 0, vw: 0, otc };
+}
+
+export interface VisibleTicks {
+  /** Include lastTrade (the plan covers trades). */
+  trades: boolean;
+  /** Include lastQuote (the plan covers quotes). */
+  quotes: boolean;
+}
+
+function barEndNs(b: BarRow | undefined): bigint | undefined {
+  return b ? BigInt(b.t + MINUTE_MS) * NS_PER_MS : undefined;
+}
+
+export function stockSnapshot(ticker: string, x: SnapshotInputs, otc: boolean, show: VisibleTicks): Ranked<StockSnapshot> {
+  const flag = otc ? (true as const) : undefined;
+  const day = ohlcv(x.day, flag);
+  const { todaysChange, todaysChangePerc, perc } = change(x.trade?.price ?? x.min?.c ?? x.day?.c, x.prev);
+  const m = x.min;
+  const tr = show.trades ? x.trade : undefined;
+  const q = x.quote;
+  const quoteNs = q ? (q.sip_timestamp ?? q.participant_timestamp ?? 0n) : undefined;
+  const snapshot: StockSnapshot = {
+    ticker,
+    day,
+    min: m ? { av: day.v, o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n, otc: flag } : undefined,
+    prevDay: x.prev ? ohlcv(x.prev, flag) : undefined,
+    lastTrade: tr ? { c: tr.conditions, i: tr.id, p: tr.price, s: tr.size, ds: String(tr.size), t: tr.sip_timestamp, x: tr.exchange } : undefined,
+    lastQuote: q && show.quotes ? { P: q.ask_price, S: q.ask_size, p: q.bid_price, s: q.bid_size, t: quoteNs! } : undefined,
+    todaysChange,
+    todaysChangePerc,
+    // upstream's `updated` is the last trade's time; without trades, the last quote's or bar's end
+    updated: x.trade?.sip_timestamp ?? quoteNs ?? barEndNs(m) ?? barEndNs(x.prev) ?? 0n,
+  };
+  return { snapshot, changePerc: perc, dayVolume: day.v, otc };
+}
+
+export function forexSnapshot(ticker: string, x: SnapshotInputs): Ranked<ForexSnapshot> {
+  const d = x.day;
+  const day = d ? { o: d.o, h: d.h, l: d.l, c: d.c, v: d.v ?? 0 } : { o: 0, h: 0, l: 0, c: 0, v: 0 };
+  const { todaysChange, todaysChangePerc, perc } = change(x.quote?.bid_price ?? x.min?.c ?? d?.c, x.prev);
+  const q = x.quote;
+  const quoteMs = q ? msOf(q.participant_timestamp ?? q.sip_timestamp ?? 0n) : undefined;
+  const m = x.min;
+  const snapshot: ForexSnapshot = {
+    ticker,
+    day,
+    min: m ? { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, n: m.n, t: m.t } : undefined,
+    prevDay: x.prev ? ohlcv(x.prev) : undefined,
+    lastQuote: q ? { a: q.ask_price, b: q.bid_price, t: quoteMs!, x: q.bid_exchange ?? q.ask_exchange } : undefined,
+    todaysChange,
+    todaysChangePerc,
+    updated: quoteMs ?? (m ? m.t + MINUTE_MS : 0),
+  };
+  return { snapshot, changePerc: perc, dayVolume: day.v, otc: false };
+}
+
+export function cryptoSnapshot(ticker: string, x: SnapshotInputs, show: VisibleTicks): Ranked<CryptoSnapshot> {
+  const day = ohlcv(x.day);
+  const { todaysChange, todaysChangePerc, perc } = change(x.trade?.price ?? x.min?.c ?? x.day?.c, x.prev);
+  const tr = x.trade;
+  const tradeMs = tr ? msOf(tr.participant_timestamp ?? tr.sip_timestamp) : undefined;
+  const m = x.min;
+  const snapshot: CryptoSnapshot = {
+    ticker,
+    day,
+    min: m ? { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n } : undefined,
+    prevDay: x.prev ? ohlcv(x.prev) : undefined,
+    lastTrade: tr && show.trades ? { c: tr.conditions ?? [], i: tr.id ?? '', p: tr.price, s: tr.size, t: tradeMs!, x: tr.exchange } : undefined,
+    todaysChange,
+    todaysChangePerc,
+    updated: tradeMs ?? (m ? m.t + MINUTE_MS : 0),
+  };
+  return { snapshot, changePerc: perc, dayVolume: day.v, otc: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+export interface SnapshotRequest {
+  market: SnapshotMarket;
+  /** Explicit tickers, or undefined for the whole market. */
+  tickers?: readonly string[];
+  nowMs: number;
+  /** Stocks: keep OTC tickers (they are flagged otc: true). */
+  includeOtc: boolean;
+  show: VisibleTicks;
+}
+
+type AnySnapshot = StockSnapshot | ForexSnapshot | CryptoSnapshot;
+
+/** Snapshots of the requested tickers (or the whole market) that have any data, ascending by ticker. */
+export async function marketSnapshots(store: SnapshotStore, req: SnapshotRequest, opts: { quotes?: boolean } = {}): Promise<Ranked<AnySnapshot>[]> {
+  const reads = store.snapshotReads;
+  const tickers = req.tickers ? [...new Set(req.tickers)].sort() : await snapshotUniverse(reads, req.market, req.nowMs);
+  const otc = req.market === 'stocks' ? await reads.otcTickers() : new Set<string>();
+  const wanted = req.includeOtc ? tickers : tickers.filter((t) => !otc.has(t));
+  const inputs = await readSnapshotInputs(reads, req.market, wanted, req.nowMs, opts);
+  const out: Ranked<AnySnapshot>[] = [];
+  for (const [ticker, x] of inputs) {
+    if (req.market === 'stocks') out.push(stockSnapshot(ticker, x, otc.has(ticker), req.show));
+    else if (req.market === 'fx') out.push(forexSnapshot(ticker, x));
+    else out.push(cryptoSnapshot(ticker, x, req.show));
+  }
+  return out;
+}
+
+/** Top movers (§5.7): the 20 largest gains or losses in percent, ties by ticker. */
+export function rankMovers<S>(all: readonly Ranked<S>[], market: SnapshotMarket, direction: 'gainers' | 'losers'): S[] {
+  const sign = direction === 'gainers' ? 1 : -1;
+  return all
+    .filter((r) => r.changePerc !== undefined && sign * r.changePerc > 0 && (market !== 'stocks' || r.dayVolume >= MIN_MOVER_VOLUME))
+    .sort((a, b) => sign * (b.changePerc! - a.changePerc!) || ((a.snapshot as { ticker: string }).ticker < (b.snapshot as { ticker: string }).ticker ? -1 : 1))
+    .slice(0, MOVERS_LIMIT)
+    .map((r) => r.snapshot);
+}
+
+/**
+ * Gainers or losers of the whole market. Stocks and crypto rank on trades and bars alone, so the
+ * full market is read without quotes and only the 20 movers are read again in full.
+ */
+export async function movers(store: SnapshotStore, req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {
+  if (req.market === 'fx') return rankMovers(await marketSnapshots(store, req), req.market, direction);
+  const top = rankMovers(await marketSnapshots(store, req, { quotes: false }), req.market, direction);
+  if (req.market === 'crypto' || top.length === 0) return top;
+  const full = await marketSnapshots(store, { ...req, tickers: top.map((s) => s.ticker), includeOtc: true });
+  const byTicker = new Map(full.map((r) => [r.snapshot.ticker, r.snapshot]));
+  return top.map((s) => byTicker.get(s.ticker) ?? s);
+}

@@ -1,0 +1,68 @@
+// The one seam between repositories and an engine. Repositories write portable SQL with `?`
+// placeholders; each engine's driver adapts placeholders, value types and bulk loading.
+
+export type SqlValue = string | number | bigint | null | Buffer;
+export type Row = Record<string, unknown>;
+
+export interface QueryOptions {
+  /** Return 64-bit integer columns as bigint (needed for nanosecond timestamps). */
+  bigint?: boolean;
+}
+
+export interface BulkInsert {
+  table: string;
+  columns: string[];
+  rows: SqlValue[][];
+  /** Columns of the natural key; rows that collide with an existing row are skipped. */
+  conflictColumns?: string[];
+  /** On a natural-key collision, overwrite these columns instead of skipping. */
+  updateColumns?: string[];
+}
+
+export interface SqlDriver {
+  readonly engine: 'sqlite' | 'postgres';
+  all(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row[]>;
+  get(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row | undefined>;
+  run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Inserts many rows; returns how many were written (skipped duplicates not counted). */
+  insertMany(spec: BulkInsert): Promise<number>;
+  /** Runs fn inside one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Store-level failure that the HTTP layer answers with 503 (engine unreachable). */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'string') return Number(v);
+  throw new TypeError(`expected a number, got ${typeof v}`);
+}
+
+export function toOptionalNumber(v: unknown): number | undefined {
+  return v === null || v === undefined ? undefined : toNumber(v);
+}
+
+export function toBigInt(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') return BigInt(v);
+  if (typeof v === 'string') return BigInt(v);
+  throw new TypeError(`expected an integer, got ${typeof v}`);
+}
+
+export function toOptionalBigInt(v: unknown): bigint | undefined {
+  return v === null || v === undefined ? undefined : toBigInt(v);
+}
+
+export function toOptionalString(v: unknown): string | undefined {
+  return v === null || v === undefined ? undefined : String(v);
+}

@@ -1,0 +1,78 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Row, SqlDriver } from '../driver.js';
+import { toOptionalString } from '../driver.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  /** First characters of the key, enough for a person to tell keys apart; never enough to use. */
+  prefix: string;
+  label?: string;
+  plan: string;
+  created_utc: string;
+  revoked_utc?: string;
+  expires_utc?: string;
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+function toRecord(row: Row): ApiKeyRecord {
+  const r: ApiKeyRecord = {
+    id: String(row.id),
+    prefix: String(row.prefix),
+    plan: String(row.plan),
+    created_utc: String(row.created_utc),
+  };
+  const label = toOptionalString(row.label);
+  if (label !== undefined) r.label = label;
+  const revoked = toOptionalString(row.revoked_utc);
+  if (revoked !== undefined) r.revoked_utc = revoked;
+  const expires = toOptionalString(row.expires_utc);
+  if (expires !== undefined) r.expires_utc = expires;
+  return r;
+}
+
+const COLUMNS = 'id, hash, prefix, label, plan, created_utc, revoked_utc, expires_utc';
+
+export class KeyRepository {
+  constructor(private readonly db: SqlDriver) {}
+
+  /** Creates a key and returns it in clear text: the only time it exists outside the caller. */
+  async create(opts: { plan: string; label?: string; expires_utc?: string }): Promise<{ key: string; record: ApiKeyRecord }> {
+    const key = `tb_${randomBytes(24).toString('base64url')}`; // 192 random bits
+    const id = `key_${randomBytes(6).toString('hex')}`;
+    const created = new Date().toISOString();
+    await this.db.run(
+      `INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
+      [id, hashKey(key), key.slice(0, 7), opts.label ?? null, opts.plan, created, opts.expires_utc ?? null],
+    );
+    const record = await this.get(id);
+    return { key, record: record as ApiKeyRecord };
+  }
+
+  async get(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.get(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`, [id]);
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Looks a presented key up by its hash; the final comparison runs in constant time. */
+  async findByKey(key: string): Promise<ApiKeyRecord | undefined> {
+    const hash = hashKey(key);
+    const row = await this.db.get(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
+    if (!row) return undefined;
+    const a = Buffer.from(String(row.hash), 'hex');
+    const b = Buffer.from(hash, 'hex');
+    if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
+    return toRecord(row);
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return (await this.db.all(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_utc, id`)).map(toRecord);
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    const r = await this.db.run('UPDATE api_keys SET revoked_utc = ? WHERE id = ? AND revoked_utc IS NULL', [new Date().toISOString(), id]);
+    return r.changes > 0;
+  }
+}

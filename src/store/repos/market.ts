@@ -1,0 +1,403 @@
+// Market data over SqlDriver: one SQL dialect for both engines (see migrations/0100_market_data.ts
+// for the schema and its keys). Reads are range scans on (ticker, time[, sequence, pk]).
+import type { Row, SqlDriver, SqlValue } from '../driver.js';
+import { toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../ingest/market-records.js';
+import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
+import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRange } from './market-port.js';
+
+/**
+ * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
+ * beyond 64 (it is in-process); PostgreSQL pays a round trip per statement, so it gets more.
+ */
+const ROWS_PER_STATEMENT = { sqlite: 64, postgres: 256 } as const;
+/** Stored for an absent sequence number / trade id (unique indexes treat NULLs as distinct). */
+const NO_SEQUENCE = -1n;
+const NO_ID = '';
+
+const BAR_COLUMNS = ['ticker', 't', 'o', 'h', 'l', 'c', 'v', 'vw', 'n'] as const;
+const TRADE_COLUMNS = [
+  'ticker', 'sip_timestamp', 'sequence_number', 'exchange', 'id', 'price', 'size',
+  'participant_timestamp', 'trf_timestamp', 'conditions', 'correction', 'tape', 'trf_id',
+] as const;
+const QUOTE_COLUMNS = [
+  'ticker', 'ts', 'sequence_number', 'ts_is_sip', 'participant_timestamp', 'trf_timestamp',
+  'ask_price', 'ask_size', 'ask_exchange', 'bid_price', 'bid_size', 'bid_exchange', 'conditions', 'indicators', 'tape',
+] as const;
+
+const BAR_SELECT = BAR_COLUMNS.join(', ');
+const TRADE_SELECT = `pk, ${TRADE_COLUMNS.join(', ')}`;
+const QUOTE_SELECT = `pk, ${QUOTE_COLUMNS.join(', ')}`;
+
+// Day bars: an imported bar replaces a derived one; nothing else is overwritten.
+const DAY_BAR_IMPORTED = ` ON CONFLICT (ticker, t) DO UPDATE SET o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c,
+  v = excluded.v, vw = excluded.vw, n = excluded.n, derived = 0 WHERE day_bars.derived = 1`;
+const DAY_BAR_DERIVED = ` ON CONFLICT (ticker, t) DO UPDATE SET o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c,
+  v = excluded.v, vw = excluded.vw, n = excluded.n WHERE day_bars.derived = 1`;
+
+/** The zone of a ticker's day bars: forex days start at 00:00 UTC, everything else at 00:00 ET (spec §5.1). */
+export function dayZoneOf(ticker: string): Zone {
+  return ticker.startsWith('C:') ? 'UTC' : 'America/New_York';
+}
+
+function joinCodes(codes: number[] | undefined): string | null {
+  return codes === undefined || codes.length === 0 ? null : codes.join(',');
+}
+
+function splitCodes(v: unknown): number[] | undefined {
+  if (v === null || v === undefined || v === '') return undefined;
+  return String(v).split(',').map(Number);
+}
+
+function nullable<T>(v: T | undefined): T | null {
+  return v === undefined ? null : v;
+}
+
+export function barFromRow(r: Row): BarRow {
+  return {
+    ticker: String(r.ticker),
+    t: toNumber(r.t),
+    o: toNumber(r.o),
+    h: toNumber(r.h),
+    l: toNumber(r.l),
+    c: toNumber(r.c),
+    v: toOptionalNumber(r.v),
+    vw: toOptionalNumber(r.vw),
+    n: toOptionalNumber(r.n),
+  };
+}
+
+export function tradeFromRow(r: Row): TradeRow {
+  const seq = toBigInt(r.sequence_number);
+  return {
+    ticker: String(r.ticker),
+    sip_timestamp: toBigInt(r.sip_timestamp),
+    participant_timestamp: toOptionalBigInt(r.participant_timestamp),
+    trf_timestamp: toOptionalBigInt(r.trf_timestamp),
+    price: toNumber(r.price),
+    size: toNumber(r.size),
+    exchange: toNumber(r.exchange),
+    id: r.id === NO_ID ? undefined : String(r.id),
+    conditions: splitCodes(r.conditions),
+    correction: toOptionalNumber(r.correction),
+    sequence_number: seq === NO_SEQUENCE ? undefined : seq,
+    tape: toOptionalNumber(r.tape),
+    trf_id: toOptionalNumber(r.trf_id),
+  };
+}
+
+export function quoteFromRow(r: Row): QuoteRow {
+  const seq = toBigInt(r.sequence_number);
+  return {
+    ticker: String(r.ticker),
+    sip_timestamp: toNumber(r.ts_is_sip) === 1 ? toBigInt(r.ts) : undefined,
+    participant_timestamp: toOptionalBigInt(r.participant_timestamp),
+    trf_timestamp: toOptionalBigInt(r.trf_timestamp),
+    ask_price: toNumber(r.ask_price),
+    ask_size: toOptionalNumber(r.ask_size),
+    ask_exchange: toOptionalNumber(r.ask_exchange),
+    bid_price: toNumber(r.bid_price),
+    bid_size: toOptionalNumber(r.bid_size),
+    bid_exchange: toOptionalNumber(r.bid_exchange),
+    conditions: splitCodes(r.conditions),
+    indicators: splitCodes(r.indicators),
+    sequence_number: seq === NO_SEQUENCE ? undefined : seq,
+    tape: toOptionalNumber(r.tape),
+  };
+}
+
+function positionOf(r: Row, timeColumn: string): TickPosition {
+  return { ts: String(r[timeColumn]), seq: String(r.sequence_number), pk: String(r.pk) };
+}
+
+/** Appends one row's values for a multi-row insert. */
+type RowWriter<T> = (row: T, out: SqlValue[]) => void;
+
+function writeBar(b: BarRow, out: SqlValue[]): void {
+  out.push(b.ticker, b.t, b.o, b.h, b.l, b.c, nullable(b.v), nullable(b.vw), nullable(b.n));
+}
+
+function writeTrade(r: TradeRow, out: SqlValue[]): void {
+  out.push(
+    r.ticker, r.sip_timestamp, r.sequence_number ?? NO_SEQUENCE, r.exchange, r.id ?? NO_ID, r.price, r.size,
+    nullable(r.participant_timestamp), nullable(r.trf_timestamp), joinCodes(r.conditions),
+    nullable(r.correction), nullable(r.tape), nullable(r.trf_id),
+  );
+}
+
+function writeQuote(q: QuoteRow, out: SqlValue[]): void {
+  const ts = q.sip_timestamp ?? q.participant_timestamp;
+  if (ts === undefined) throw new Error(`quote of ${q.ticker} has neither sip_timestamp nor participant_timestamp`);
+  out.push(
+    q.ticker, ts, q.sequence_number ?? NO_SEQUENCE, q.sip_timestamp === undefined ? 0 : 1,
+    nullable(q.participant_timestamp), nullable(q.trf_timestamp),
+    q.ask_price, nullable(q.ask_size), nullable(q.ask_exchange), q.bid_price, nullable(q.bid_size), nullable(q.bid_exchange),
+    joinCodes(q.conditions), joinCodes(q.indicators), nullable(q.tape),
+  );
+}
+
+interface InsertSpec<T> {
+  table: string;
+  columns: readonly string[];
+  /** ON CONFLICT clause. */
+  conflict: string;
+  write: RowWriter<T>;
+}
+
+const tupleCache = new Map<string, string>();
+
+function insertSql(spec: InsertSpec<unknown>, rows: number): string {
+  const key = `${spec.table}|${spec.conflict}|${rows}`;
+  let sql = tupleCache.get(key);
+  if (sql === undefined) {
+    const tuple = `(${spec.columns.map(() => '?').join(',')})`;
+    sql = `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${Array(rows).fill(tuple).join(',')}${spec.conflict}`;
+    tupleCache.set(key, sql);
+  }
+  return sql;
+}
+
+const TRADE_INSERT: InsertSpec<TradeRow> = { table: 'trades', columns: TRADE_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeTrade };
+const QUOTE_INSERT: InsertSpec<QuoteRow> = { table: 'quotes', columns: QUOTE_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeQuote };
+const MINUTE_INSERT: InsertSpec<BarRow> = { table: 'minute_bars', columns: BAR_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeBar };
+const DAY_INSERT: InsertSpec<BarRow> = { table: 'day_bars', columns: BAR_COLUMNS, conflict: DAY_BAR_IMPORTED, write: writeBar };
+const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
+  table: 'day_bars',
+  columns: [...BAR_COLUMNS, 'derived'],
+  conflict: DAY_BAR_DERIVED,
+  write: (b, out) => {
+    writeBar(b, out);
+    out.push(1);
+  },
+};
+
+interface TickTable {
+  table: string;
+  timeColumn: string;
+  select: string;
+}
+const TRADES: TickTable = { table: 'trades', timeColumn: 'sip_timestamp', select: TRADE_SELECT };
+const QUOTES: TickTable = { table: 'quotes', timeColumn: 'ts', select: QUOTE_SELECT };
+
+// Day bars are folded from hourly partial sums computed by the engine: every ET and UTC
+// midnight is a whole UTC hour, so no hour straddles two days, and the engine reads ~16 rows per
+// day instead of ~960 minutes. The fold follows aggregateBars (domain/bars.ts): o first, c last,
+// h max, l min, v and n summed when present, vw = Σ(vw·v)/Σv over minutes carrying vw with v > 0
+// (exactly that vw when there is one). First/last prices are fetched by primary key.
+const HOUR_MS = 3_600_000;
+const VW_PART = 'vw IS NOT NULL AND v > 0';
+const HOURLY_PARTS_SQL = `
+  SELECT g.ft AS t, f.o AS o, g.h AS h, g.l AS l, z.c AS c, g.v AS v, g.n AS n,
+         g.vw_parts AS vw_parts, g.vw_one AS vw_one, g.vw_pv AS vw_pv, g.vw_v AS vw_v
+  FROM (SELECT MIN(t) AS ft, MAX(t) AS lt, MAX(h) AS h, MIN(l) AS l, SUM(v) AS v, SUM(n) AS n,
+               COUNT(CASE WHEN ${VW_PART} THEN 1 END) AS vw_parts,
+               MAX(CASE WHEN ${VW_PART} THEN vw END) AS vw_one,
+               SUM(CASE WHEN ${VW_PART} THEN vw * v END) AS vw_pv,
+               SUM(CASE WHEN ${VW_PART} THEN v END) AS vw_v
+        FROM minute_bars WHERE ticker = ? AND t >= ? AND t < ? GROUP BY t / ${HOUR_MS}) g
+  JOIN minute_bars f ON f.ticker = ? AND f.t = g.ft
+  JOIN minute_bars z ON z.ticker = ? AND z.t = g.lt
+  ORDER BY g.ft`;
+
+/** Day bars (local days of `zone`) from hourly partial rows in time order. */
+function foldHoursIntoDays(ticker: string, hours: readonly Row[], zone: Zone): BarRow[] {
+  const out: BarRow[] = [];
+  let day = NaN;
+  let bar: BarRow | undefined;
+  let vwParts = 0;
+  let vwOne = 0;
+  let vwPv = 0;
+  let vwV = 0;
+  const finish = () => {
+    if (bar === undefined) return;
+    bar.vw = vwParts === 1 ? vwOne : vwParts > 1 ? vwPv / vwV : undefined;
+    out.push(bar);
+  };
+  for (const r of hours) {
+    const t = toNumber(r.t);
+    const v = toOptionalNumber(r.v);
+    const n = toOptionalNumber(r.n);
+    const d = localDayOf(t, zone);
+    if (d !== day) {
+      finish();
+      day = d;
+      bar = { ticker, t: localDayStart(d, zone), o: toNumber(r.o), h: toNumber(r.h), l: toNumber(r.l), c: toNumber(r.c), v, vw: undefined, n };
+      vwParts = vwPv = vwV = 0;
+    } else {
+      const b = bar!;
+      const h = toNumber(r.h);
+      const l = toNumber(r.l);
+      if (h > b.h) b.h = h;
+      if (l < b.l) b.l = l;
+      b.c = toNumber(r.c);
+      if (v !== undefined) b.v = (b.v ?? 0) + v;
+      if (n !== undefined) b.n = (b.n ?? 0) + n;
+    }
+    const parts = toNumber(r.vw_parts);
+    if (parts > 0) {
+      vwParts += parts;
+      vwOne = toNumber(r.vw_one);
+      vwPv += toNumber(r.vw_pv);
+      vwV += toNumber(r.vw_v);
+    }
+  }
+  finish();
+  return out;
+}
+
+export interface DeriveWindow {
+  /** Any instant of the first day to rebuild, Unix ms. */
+  fromMs: number;
+  /** Any instant of the last day to rebuild, Unix ms. */
+  toMs: number;
+}
+
+export class MarketDataRepository implements MarketDataPort {
+  constructor(private readonly db: SqlDriver) {}
+
+  /** Multi-row inserts inside one transaction (joins the caller's when there is one). */
+  private async insert<T>(spec: InsertSpec<T>, rows: readonly T[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      let written = 0;
+      const per = ROWS_PER_STATEMENT[tx.engine];
+      const full = rows.length - (rows.length % per);
+      const params: SqlValue[] = [];
+      if (full > 0) {
+        const sql = insertSql(spec as InsertSpec<unknown>, per);
+        for (let i = 0; i < full; i += per) {
+          params.length = 0;
+          for (let j = i; j < i + per; j++) spec.write(rows[j]!, params);
+          written += (await tx.run(sql, params)).changes;
+        }
+      }
+      if (full < rows.length) {
+        params.length = 0;
+        for (let j = full; j < rows.length; j++) spec.write(rows[j]!, params);
+        written += (await tx.run(insertSql(spec as InsertSpec<unknown>, rows.length - full), params)).changes;
+      }
+      return written;
+    });
+  }
+
+  insertBars(kind: BarKind, rows: BarRow[]): Promise<number> {
+    return this.insert(kind === 'minute' ? MINUTE_INSERT : DAY_INSERT, rows);
+  }
+
+  insertTrades(rows: TradeRow[]): Promise<number> {
+    return this.insert(TRADE_INSERT, rows);
+  }
+
+  insertQuotes(rows: QuoteRow[]): Promise<number> {
+    return this.insert(QUOTE_INSERT, rows);
+  }
+
+  async readBars(kind: BarKind, range: BarRange): Promise<BarRow[]> {
+    const dir = range.order === 'asc' ? 'ASC' : 'DESC';
+    const rows = await this.db.all(
+      `SELECT ${BAR_SELECT} FROM ${kind}_bars WHERE ticker = ? AND t >= ? AND t < ? ORDER BY t ${dir} LIMIT ?`,
+      [range.ticker, range.fromMs, range.toMs, range.limit],
+    );
+    return rows.map(barFromRow);
+  }
+
+  async dayBarsAt(t: number): Promise<BarRow[]> {
+    const rows = await this.db.all(`SELECT ${BAR_SELECT} FROM day_bars WHERE t = ? ORDER BY ticker`, [t]);
+    return rows.map(barFromRow);
+  }
+
+  async lastDayBarBefore(ticker: string, beforeMs: number): Promise<BarRow | undefined> {
+    const row = await this.db.get(
+      `SELECT ${BAR_SELECT} FROM day_bars WHERE ticker = ? AND t < ? ORDER BY t DESC LIMIT 1`,
+      [ticker, beforeMs],
+    );
+    return row ? barFromRow(row) : undefined;
+  }
+
+  private async readTicks(table: TickTable, range: TickRange): Promise<Row[]> {
+    const time = table.timeColumn;
+    const where = ['ticker = ?'];
+    const params: SqlValue[] = [range.ticker];
+    for (const [op, v] of [['>=', range.gte], ['>', range.gt], ['<=', range.lte], ['<', range.lt]] as const) {
+      if (v !== undefined) {
+        where.push(`${time} ${op} ?`);
+        params.push(v);
+      }
+    }
+    if (range.after) {
+      // Strictly after the last row of the previous page, ties on time broken by sequence then pk.
+      where.push(`(${time}, sequence_number, pk) ${range.order === 'asc' ? '>' : '<'} (?, ?, ?)`);
+      params.push(BigInt(range.after.ts), BigInt(range.after.seq), BigInt(range.after.pk));
+    }
+    const dir = range.order === 'asc' ? 'ASC' : 'DESC';
+    params.push(range.limit);
+    return this.db.all(
+      `SELECT ${table.select} FROM ${table.table} WHERE ${where.join(' AND ')} ORDER BY ${time} ${dir}, sequence_number ${dir}, pk ${dir} LIMIT ?`,
+      params,
+      { bigint: true },
+    );
+  }
+
+  async readTrades(range: TickRange): Promise<PagedTick<TradeRow>[]> {
+    return (await this.readTicks(TRADES, range)).map((r) => ({ row: tradeFromRow(r), position: positionOf(r, 'sip_timestamp') }));
+  }
+
+  async readQuotes(range: TickRange): Promise<PagedTick<QuoteRow>[]> {
+    return (await this.readTicks(QUOTES, range)).map((r) => ({ row: quoteFromRow(r), position: positionOf(r, 'ts') }));
+  }
+
+  private async lastTick(table: TickTable, ticker: string, atNs: bigint | undefined): Promise<Row | undefined> {
+    const time = table.timeColumn;
+    const params: SqlValue[] = [ticker];
+    let bound = '';
+    if (atNs !== undefined) {
+      bound = ` AND ${time} <= ?`;
+      params.push(atNs);
+    }
+    return this.db.get(
+      `SELECT ${table.select} FROM ${table.table} WHERE ticker = ?${bound} ORDER BY ${time} DESC, sequence_number DESC, pk DESC LIMIT 1`,
+      params,
+      { bigint: true },
+    );
+  }
+
+  async lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined> {
+    const row = await this.lastTick(TRADES, ticker, atNs);
+    return row ? tradeFromRow(row) : undefined;
+  }
+
+  async lastQuote(ticker: string, atNs?: bigint): Promise<QuoteRow | undefined> {
+    const row = await this.lastTick(QUOTES, ticker, atNs);
+    return row ? quoteFromRow(row) : undefined;
+  }
+
+  /**
+   * Builds day bars from minute bars (whole local day: 00:00 ET, forex 00:00 UTC, so extended
+   * hours count) for `tickers` (default: every ticker with minute bars), optionally only for
+   * the days of `window`. Imported day bars are never replaced; derived ones are refreshed.
+   */
+  async deriveDayBars(tickers?: string[], window?: DeriveWindow): Promise<number> {
+    const list = tickers ?? (await this.tickersWithBars('minute'));
+    let written = 0;
+    for (const ticker of list) {
+      const zone = dayZoneOf(ticker);
+      const from = window ? localDayStart(localDayOf(window.fromMs, zone), zone) : Number.MIN_SAFE_INTEGER;
+      const to = window ? localDayStart(localDayOf(window.toMs, zone) + 1, zone) : Number.MAX_SAFE_INTEGER;
+      const hours = await this.db.all(HOURLY_PARTS_SQL, [ticker, from, to, ticker, ticker]);
+      written += await this.insert(DERIVED_DAY_INSERT, foldHoursIntoDays(ticker, hours, zone));
+    }
+    return written;
+  }
+
+  async tickersWithBars(kind: BarKind): Promise<string[]> {
+    // Skip-scan over the primary key: one index probe per ticker instead of reading every bar.
+    const rows = await this.db.all(
+      `WITH RECURSIVE k(ticker) AS (
+         SELECT MIN(ticker) FROM ${kind}_bars
+         UNION ALL
+         SELECT (SELECT MIN(ticker) FROM ${kind}_bars WHERE ticker > k.ticker) FROM k WHERE k.ticker IS NOT NULL
+       ) SELECT ticker FROM k WHERE ticker IS NOT NULL`,
+    );
+    return rows.map((r) => String(r.ticker));
+  }
+}

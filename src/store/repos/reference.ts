@@ -1,0 +1,301 @@
+import type { Row, SqlDriver, SqlValue } from '../driver.js';
+import { toNumber, toOptionalString } from '../driver.js';
+import type { ConditionRecord, ExchangeRecord, Market, TickerRecord, TickerTypeRecord } from '../records.js';
+import { keysetCondition, likeContains, type KeysetPosition } from './keyset.js';
+
+export const TICKER_SORT_FIELDS = [
+  'ticker', 'name', 'market', 'locale', 'primary_exchange', 'type', 'currency_symbol', 'currency_name',
+  'base_currency_symbol', 'base_currency_name', 'cik', 'composite_figi', 'share_class_figi',
+  'last_updated_utc', 'delisted_utc',
+] as const;
+export type TickerSortField = (typeof TICKER_SORT_FIELDS)[number];
+const NOT_NULL_TICKER_COLUMNS = new Set(['ticker', 'name', 'market', 'locale', 'last_updated_utc']);
+
+export interface TickerQuery {
+  ticker?: string;
+  tickerGt?: string;
+  tickerGte?: string;
+  tickerLt?: string;
+  tickerLte?: string;
+  types?: string[];
+  market?: Market;
+  exchange?: string;
+  cusip?: string;
+  cik?: string;
+  /** Point in time (YYYY-MM-DD); absent = the current version of each ticker. */
+  date?: string;
+  search?: string;
+  active: boolean;
+  sort: TickerSortField;
+  order: 'asc' | 'desc';
+  limit: number;
+  after?: KeysetPosition;
+}
+
+export interface TickerRow {
+  id: number;
+  record: TickerRecord;
+}
+
+const CONDITION_SORT_EXPR = {
+  asset_class: 'asset_class',
+  id: 'id',
+  type: 'type',
+  name: 'name',
+  data_types: 'data_types',
+  legacy: 'legacy',
+} as const;
+export type ConditionSortField = keyof typeof CONDITION_SORT_EXPR;
+export const CONDITION_SORT_FIELDS = Object.keys(CONDITION_SORT_EXPR) as ConditionSortField[];
+
+export interface ConditionQuery {
+  asset_class?: string;
+  data_type?: string;
+  id?: number;
+  sip?: string;
+  sort: ConditionSortField;
+  order: 'asc' | 'desc';
+  limit: number;
+  after?: KeysetPosition;
+}
+
+const TICKER_COLUMNS = [
+  'ticker', 'valid_from', 'valid_to', 'name', 'market', 'locale', 'primary_exchange', 'type', 'active',
+  'currency_name', 'currency_symbol', 'base_currency_symbol', 'base_currency_name', 'cik', 'composite_figi',
+  'share_class_figi', 'cusip', 'last_updated_utc', 'delisted_utc', 'list_date', 'details',
+] as const;
+
+// Fields kept in the `details` JSON column: shown by the overview only, never filtered on.
+const DETAIL_FIELDS = [
+  'description', 'homepage_url', 'phone_number', 'address', 'branding', 'market_cap',
+  'share_class_shares_outstanding', 'weighted_shares_outstanding', 'round_lot', 'sic_code', 'sic_description',
+  'ticker_root', 'ticker_suffix', 'total_employees', 'source_feed',
+] as const;
+
+function tickerToRow(t: TickerRecord): SqlValue[] {
+  const details: Record<string, unknown> = {};
+  for (const f of DETAIL_FIELDS) if (t[f] !== undefined) details[f] = t[f];
+  return [
+    t.ticker, t.valid_from, t.valid_to ?? null, t.name, t.market, t.locale, t.primary_exchange ?? null,
+    t.type ?? null, t.active ? 1 : 0, t.currency_name ?? null, t.currency_symbol ?? null,
+    t.base_currency_symbol ?? null, t.base_currency_name ?? null, t.cik ?? null, t.composite_figi ?? null,
+    t.share_class_figi ?? null, t.cusip ?? null, t.last_updated_utc, t.delisted_utc ?? null, t.list_date ?? null,
+    Object.keys(details).length > 0 ? JSON.stringify(details) : null,
+  ];
+}
+
+const OPTIONAL_TEXT = [
+  'primary_exchange', 'type', 'currency_name', 'currency_symbol', 'base_currency_symbol', 'base_currency_name',
+  'cik', 'composite_figi', 'share_class_figi', 'cusip', 'delisted_utc', 'list_date', 'valid_to',
+] as const;
+
+function rowToTicker(row: Row): TickerRecord {
+  const t: TickerRecord = {
+    ticker: String(row.ticker),
+    name: String(row.name),
+    market: String(row.market) as Market,
+    locale: String(row.locale) as 'us' | 'global',
+    active: toNumber(row.active) === 1,
+    last_updated_utc: String(row.last_updated_utc),
+    valid_from: String(row.valid_from),
+  };
+  for (const f of OPTIONAL_TEXT) {
+    const v = toOptionalString(row[f]);
+    if (v !== undefined) (t as unknown as Record<string, unknown>)[f] = v;
+  }
+  if (row.details) Object.assign(t, JSON.parse(String(row.details)));
+  return t;
+}
+
+function withBody<T>(row: Row): T {
+  return JSON.parse(String(row.body)) as T;
+}
+
+export class ReferenceRepository {
+  constructor(private readonly db: SqlDriver) {}
+
+  /** Inserts or replaces ticker versions by (ticker, valid_from); returns rows written. */
+  async upsertTickers(tickers: TickerRecord[]): Promise<number> {
+    const cols = [...TICKER_COLUMNS];
+    return this.db.insertMany({
+      table: 'tickers',
+      columns: cols,
+      rows: tickers.map(tickerToRow),
+      conflictColumns: ['ticker', 'valid_from'],
+      updateColumns: cols.filter((c) => c !== 'ticker' && c !== 'valid_from'),
+    });
+  }
+
+  async countTickers(): Promise<number> {
+    const row = await this.db.get('SELECT COUNT(*) AS n FROM tickers');
+    return toNumber(row?.n ?? 0);
+  }
+
+  async listTickers(q: TickerQuery): Promise<TickerRow[]> {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (q.date) {
+      where.push('valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)');
+      params.push(q.date, q.date);
+      // Active on D: listed on or before D and not delisted before D.
+      const activeOn = '((list_date IS NULL OR list_date <= ?) AND (delisted_utc IS NULL OR substr(delisted_utc, 1, 10) >= ?))';
+      where.push(q.active ? activeOn : `NOT ${activeOn}`);
+      params.push(q.date, q.date);
+    } else {
+      where.push('valid_to IS NULL', 'active = ?');
+      params.push(q.active ? 1 : 0);
+    }
+    const eq = (col: string, v: string | undefined) => {
+      if (v !== undefined) {
+        where.push(`${col} = ?`);
+        params.push(v);
+      }
+    };
+    eq('ticker', q.ticker);
+    eq('market', q.market);
+    eq('primary_exchange', q.exchange);
+    eq('cusip', q.cusip);
+    eq('cik', q.cik);
+    for (const [op, v] of [['>', q.tickerGt], ['>=', q.tickerGte], ['<', q.tickerLt], ['<=', q.tickerLte]] as const) {
+      if (v !== undefined) {
+        where.push(`ticker ${op} ?`);
+        params.push(v);
+      }
+    }
+    if (q.types && q.types.length > 0) {
+      // Index tickers may carry no type at all; the index type selects the indices market too.
+      const marks = q.types.map(() => '?').join(', ');
+      where.push(q.types.includes('IX') ? `(type IN (${marks}) OR market = 'indices')` : `type IN (${marks})`);
+      params.push(...q.types);
+    }
+    if (q.search) {
+      where.push("(LOWER(ticker) LIKE ? ESCAPE '\\' OR LOWER(name) LIKE ? ESCAPE '\\')");
+      const pattern = likeContains(q.search);
+      params.push(pattern, pattern);
+    }
+    const sortExpr = NOT_NULL_TICKER_COLUMNS.has(q.sort) ? q.sort : `COALESCE(${q.sort}, '')`;
+    if (q.after) {
+      const k = keysetCondition(sortExpr, 'id', q.order, q.after);
+      where.push(k.sql);
+      params.push(...k.params);
+    }
+    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    params.push(q.limit);
+    const rows = await this.db.all(
+      `SELECT id, ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE ${where.join(' AND ')} ORDER BY ${sortExpr} ${dir}, id ${dir} LIMIT ?`,
+      params,
+    );
+    return rows.map((row) => ({ id: toNumber(row.id), record: rowToTicker(row) }));
+  }
+
+  /** The version of a ticker current on `date` (or now); undefined when none. */
+  async getTicker(ticker: string, date?: string): Promise<TickerRecord | undefined> {
+    const row = date
+      ? await this.db.get(
+          `SELECT ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE ticker = ? AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) ORDER BY valid_from DESC LIMIT 1`,
+          [ticker, date, date],
+        )
+      : await this.db.get(`SELECT ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE ticker = ? AND valid_to IS NULL`, [ticker]);
+    return row ? rowToTicker(row) : undefined;
+  }
+
+  async replaceTickerTypes(types: TickerTypeRecord[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM ticker_types');
+      await tx.insertMany({
+        table: 'ticker_types',
+        columns: ['ord', 'code', 'asset_class', 'locale', 'body'],
+        rows: types.map((t, i) => [i, t.code, t.asset_class, t.locale, JSON.stringify(t)]),
+      });
+    });
+  }
+
+  async listTickerTypes(f: { asset_class?: string; locale?: string }): Promise<TickerTypeRecord[]> {
+    const { sql, params } = filters({ asset_class: f.asset_class, locale: f.locale });
+    return (await this.db.all(`SELECT body FROM ticker_types${sql} ORDER BY ord`, params)).map(withBody<TickerTypeRecord>);
+  }
+
+  async replaceExchanges(exchanges: ExchangeRecord[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM exchanges');
+      await tx.insertMany({
+        table: 'exchanges',
+        columns: ['asset_class', 'id', 'locale', 'ord', 'body'],
+        rows: exchanges.map((e, i) => [e.asset_class, e.id, e.locale, i, JSON.stringify(e)]),
+      });
+    });
+  }
+
+  async listExchanges(f: { asset_class?: string; locale?: string }): Promise<ExchangeRecord[]> {
+    const { sql, params } = filters({ asset_class: f.asset_class, locale: f.locale });
+    return (await this.db.all(`SELECT body FROM exchanges${sql} ORDER BY asset_class, id, ord`, params)).map(withBody<ExchangeRecord>);
+  }
+
+  async replaceConditions(conditions: ConditionRecord[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM conditions');
+      await tx.insertMany({
+        table: 'conditions',
+        columns: ['id', 'asset_class', 'type', 'name', 'data_types', 'sips', 'legacy', 'body'],
+        rows: conditions.map((c) => [
+          c.id, c.asset_class, c.type, c.name,
+          // Delimited so that `LIKE '%,trade,%'` matches whole items only.
+          `,${c.data_types.join(',')},`,
+          `,${Object.keys(c.sip_mapping ?? {}).join(',')},`,
+          c.legacy ? 1 : 0,
+          JSON.stringify(c),
+        ]),
+      });
+    });
+  }
+
+  async listConditions(q: ConditionQuery): Promise<{ pk: number; record: ConditionRecord; sortValue: string | number }[]> {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (q.asset_class) {
+      where.push('asset_class = ?');
+      params.push(q.asset_class);
+    }
+    if (q.data_type) {
+      where.push('data_types LIKE ?');
+      params.push(`%,${q.data_type},%`);
+    }
+    if (q.id !== undefined) {
+      where.push('id = ?');
+      params.push(q.id);
+    }
+    if (q.sip) {
+      where.push('sips LIKE ?');
+      params.push(`%,${q.sip},%`);
+    }
+    const sortExpr = CONDITION_SORT_EXPR[q.sort];
+    if (q.after) {
+      const k = keysetCondition(sortExpr, 'pk', q.order, q.after);
+      where.push(k.sql);
+      params.push(...k.params);
+    }
+    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    params.push(q.limit);
+    const rows = await this.db.all(
+      `SELECT pk, ${sortExpr} AS sort_value, body FROM conditions${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${sortExpr} ${dir}, pk ${dir} LIMIT ?`,
+      params,
+    );
+    return rows.map((row) => ({
+      pk: toNumber(row.pk),
+      record: withBody<ConditionRecord>(row),
+      sortValue: typeof row.sort_value === 'bigint' ? Number(row.sort_value) : (row.sort_value as string | number),
+    }));
+  }
+}
+
+function filters(eqs: Record<string, string | undefined>): { sql: string; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [col, v] of Object.entries(eqs)) {
+    if (v !== undefined) {
+      where.push(`${col} = ?`);
+      params.push(v);
+    }
+  }
+  return { sql: where.length ? ` WHERE ${where.join(' AND ')}` : '', params };
+}

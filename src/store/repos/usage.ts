@@ -1,0 +1,60 @@
+import type { SqlDriver } from '../driver.js';
+import { toNumber } from '../driver.js';
+
+export interface UsageIncrement {
+  key_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Endpoint family: the route's canonical URL template, e.g. /v3/reference/tickers/:ticker. */
+  family: string;
+  requests: number;
+  errors: number;
+}
+
+export interface UsageRow {
+  day: string;
+  family: string;
+  requests: number;
+  errors: number;
+}
+
+export interface UsageTotals {
+  requests: number;
+  errors: number;
+}
+
+export class UsageRepository {
+  constructor(private readonly db: SqlDriver) {}
+
+  /** Adds the counts in one transaction (one upsert per key, day and family). */
+  async add(increments: UsageIncrement[]): Promise<void> {
+    if (increments.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const u of increments) {
+        await tx.run(
+          `INSERT INTO key_usage (key_id, day, family, requests, errors) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (key_id, day, family) DO UPDATE SET requests = key_usage.requests + excluded.requests, errors = key_usage.errors + excluded.errors`,
+          [u.key_id, u.day, u.family, u.requests, u.errors],
+        );
+      }
+    });
+  }
+
+  /** A key's rows between two days (inclusive), newest day first. */
+  async forKey(keyId: string, fromDay = '0000-00-00', toDay = '9999-99-99'): Promise<UsageRow[]> {
+    const rows = await this.db.all(
+      'SELECT day, family, requests, errors FROM key_usage WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day DESC, family',
+      [keyId, fromDay, toDay],
+    );
+    return rows.map((r) => ({ day: String(r.day), family: String(r.family), requests: toNumber(r.requests), errors: toNumber(r.errors) }));
+  }
+
+  /** Totals per key since a day (inclusive). */
+  async totalsSince(fromDay: string): Promise<Map<string, UsageTotals>> {
+    const rows = await this.db.all(
+      'SELECT key_id, SUM(requests) AS requests, SUM(errors) AS errors FROM key_usage WHERE day >= ? GROUP BY key_id',
+      [fromDay],
+    );
+    return new Map(rows.map((r) => [String(r.key_id), { requests: toNumber(r.requests), errors: toNumber(r.errors) }]));
+  }
+}

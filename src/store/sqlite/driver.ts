@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+
+type Statement = Database.Statement<unknown[], Row>;
+
+/**
+ * better-sqlite3 is synchronous; the async surface lets services treat both engines alike.
+ * Statements are prepared once and cached by SQL text.
+ */
+export class SqliteDriver implements SqlDriver {
+  readonly engine = 'sqlite' as const;
+  private readonly cache = new Map<string, Statement>();
+  private depth = 0;
+
+  constructor(readonly db: Database.Database) {}
+
+  static open(file: string): SqliteDriver {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 10000');
+    db.pragma('foreign_keys = ON');
+    db.pragma('cache_size = -65536');
+    return new SqliteDriver(db);
+  }
+
+  private stmt(sql: string): Statement {
+    if (!this.db.open) throw new StoreUnavailableError('the SQLite database is closed');
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql) as Statement;
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  allSync(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Row[] {
+    const s = this.stmt(sql);
+    s.safeIntegers(opts.bigint === true);
+    return s.all(...params) as Row[];
+  }
+
+  async all(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row[]> {
+    return this.allSync(sql, params, opts);
+  }
+
+  async get(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row | undefined> {
+    const s = this.stmt(sql);
+    s.safeIntegers(opts.bigint === true);
+    return s.get(...params) as Row | undefined;
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    const r = this.stmt(sql).run(...params);
+    return { changes: r.changes };
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.db.exec(sql);
+  }
+
+  insertManySync(spec: BulkInsert): number {
+    if (spec.rows.length === 0) return 0;
+    const cols = spec.columns.join(', ');
+    const marks = spec.columns.map(() => '?').join(', ');
+    let conflict = '';
+    if (spec.conflictColumns) {
+      const target = spec.conflictColumns.join(', ');
+      conflict = spec.updateColumns && spec.updateColumns.length > 0
+        ? ` ON CONFLICT (${target}) DO UPDATE SET ${spec.updateColumns.map((c) => `${c} = excluded.${c}`).join(', ')}`
+        : ` ON CONFLICT (${target}) DO NOTHING`;
+    }
+    const s = this.stmt(`INSERT INTO ${spec.table} (${cols}) VALUES (${marks})${conflict}`);
+    let written = 0;
+    const load = () => {
+      for (const row of spec.rows) written += s.run(...row).changes;
+    };
+    if (this.db.inTransaction) load();
+    else this.db.transaction(load)();
+    return written;
+  }
+
+  async insertMany(spec: BulkInsert): Promise<number> {
+    return this.insertManySync(spec);
+  }
+
+  async transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+    // Nested calls join the outer transaction (savepoints are not needed by any caller).
+    if (this.depth > 0) return fn(this);
+    this.depth++;
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await fn(this);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear();
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,3 @@
+import { main } from '../../src/cli/index.js';
+
+await main(process.argv);

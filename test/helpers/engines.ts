@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { PostgresDriver } from '../../src/store/postgres/driver.js';
+import { openStore, type Store } from '../../src/store/index.js';
+
+export interface EngineUnderTest {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<Store>;
+}
+
+const DATABASE_URL = process.env.DATABASE_URL;
+let warned = false;
+
+/** Every engine the suite runs against: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export function engines(): EngineUnderTest[] {
+  const list: EngineUnderTest[] = [{ name: 'sqlite', open: () => openStore({ sqliteFile: ':memory:' }) }];
+  if (DATABASE_URL) {
+    list.push({ name: 'postgres', open: () => openPostgresStore(DATABASE_URL) });
+  } else if (!warned) {
+    warned = true;
+    console.log('PostgreSQL tests skipped: DATABASE_URL is not set (CI sets it).');
+  }
+  return list;
+}
+
+/** A store in a fresh schema of its own, dropped when the store closes. */
+export async function openPostgresStore(url: string, schema = `tb_test_${randomBytes(6).toString('hex')}`): Promise<Store> {
+  const store = await openStore({ databaseUrl: url, schema, poolSize: 4 });
+  const close = store.close;
+  return {
+    ...store,
+    async close() {
+      await close();
+      const admin = PostgresDriver.open(url, { max: 1 });
+      try {
+        await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
+}

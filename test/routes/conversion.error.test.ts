@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/index.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { engines } from '../helpers/engines.js';
+import { DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+
+for (const engine of engines()) {
+  describe(`currency conversion: bad requests and missing routes (${engine.name})`, () => {
+    let store: Store;
+    let t: TestApp;
+    beforeAll(async () => {
+      store = await engine.open();
+      await loadSnapshotFixture(store);
+      t = await startTestApp(store, { envelope: 'native', now: () => Date.parse(`${DAY}T16:00:00Z`) });
+    });
+    afterAll(async () => {
+      await t.close();
+      await store.close();
+    });
+
+    it.each([
+      ['/v1/conversion/EUR/USD?precision=11', 'precision must be an integer from 0 to 10'],
+      ['/v1/conversion/EUR/USD?precision=1.5', 'precision must be an integer from 0 to 10'],
+      ['/v1/conversion/EUR/USD?amount=-1', 'amount must be a number of at least 0'],
+      ['/v1/conversion/EUR/USD?amount=lots', 'amount must be a number of at least 0'],
+      ['/v1/conversion/EUR/USD?amount=1e16', 'amount must be a number of at least 0'],
+      ['/v1/conversion/E$R/USD', 'from must be a currency code such as AUD'],
+      ['/v1/conversion/EUR/U', 'to must be a currency code such as USD'],
+    ])('%s → 400 naming the parameter', async (url, message) => {
+      const res = await t.get(url);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 'ERROR', error: message });
+    });
+
+    it('extreme amounts stay valid JSON (found by the route fuzzer)', async () => {
+      const tiny = await t.get('/v1/conversion/AAPL/AAPL?amount=5e-324');
+      expect(tiny.status).toBe(200);
+      expect(tiny.body.converted).toBe(0);
+      const big = await t.get('/v1/conversion/USD/JPY?amount=1e15&precision=10');
+      expect(big.status).toBe(200);
+      expect(Number.isFinite(big.body.converted)).toBe(true);
+    });
+
+    it('404 when neither the pair, its inverse nor a USD cross is stored', async () => {
+      for (const url of ['/v1/conversion/XAU/XAG', '/v1/conversion/EUR/CHF', '/v1/conversion/USD/CHF']) {
+        const res = await t.get(url);
+        expect(res.status, url).toBe(404);
+        expect(res.body.status).toBe('NOT_FOUND');
+        expect(res.body.message).toContain('No quote converts');
+      }
+    });
+
+    it('404 before the first quote exists (the clock bounds the quotes)', async () => {
+      const early = await startTestApp(store, { envelope: 'native', now: () => Date.parse(`${DAY}T00:00:00Z`) });
+      try {
+        expect((await early.get('/v1/conversion/EUR/USD')).status).toBe(404);
+      } finally {
+        await early.close();
+      }
+    });
+  });
+}

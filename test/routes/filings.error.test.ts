@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/index.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { seedFilings } from '../helpers/datasets-fixture.js';
+import { engines } from '../helpers/engines.js';
+
+for (const engine of engines()) {
+  describe(`filings, bad requests (${engine.name})`, () => {
+    let store: Store;
+    let t: TestApp;
+    beforeAll(async () => {
+      store = await engine.open();
+      await seedFilings(store);
+      t = await startTestApp(store);
+    });
+    afterAll(async () => {
+      await t.close();
+      await store.close();
+    });
+
+    const rejects = async (url: string, message: string | RegExp) => {
+      const res = await t.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.data.code).toBe('BAD_PARAMETER');
+      if (typeof message === 'string') expect(res.body.data.message).toBe(message);
+      else expect(res.body.data.message).toMatch(message);
+    };
+
+    it('names the parameter of a bad value or limit', async () => {
+      await rejects('/stocks/filings/v1/risk-factors?limit=50000', 'limit must be an integer from 1 to 49999');
+      await rejects('/stocks/filings/v1/risk-categories?limit=1000', 'limit must be an integer from 1 to 999');
+      await rejects('/stocks/filings/v1/risk-factors?filing_date.any_of=2025-01-01,soon', /^filing_date\.any_of must be a comma-separated list of at most 1000 dates/);
+      await rejects('/stocks/filings/v1/risk-factors?filing_date.gte=2025-02-29', 'filing_date.gte must be a real date in the form YYYY-MM-DD');
+      await rejects('/stocks/taxonomies/vX/risk-factors?taxonomy=v1', 'taxonomy must be a number');
+      await rejects('/stocks/filings/v1/risk-factors?sort=risk_factor_id', /^sort must be .*'risk_factor_id' is not one of: cik, ticker, filing_date/);
+    });
+
+    it('finds nothing for an unknown ticker rather than failing', async () => {
+      const res = await t.get('/stocks/filings/v1/risk-factors?ticker=NOPE');
+      expect(res.status).toBe(200);
+      expect(res.body.data.results).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { restClient } from '@massive.com/client-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import type { Store } from '../../src/store/index.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { engines } from '../helpers/engines.js';
+import { FIXTURE_TICKERS, bulkTickers } from '../helpers/reference-fixture.js';
+
+// The official client, unmodified, against a native-mode server on a free port.
+for (const engine of engines()) {
+  describe(`@massive.com/client-js on the reference endpoints (${engine.name})`, () => {
+    let store: Store;
+    let close: () => Promise<void>;
+    let base: string;
+    let key: string;
+    beforeAll(async () => {
+      store = await engine.open();
+      await store.reference.upsertTickers([...FIXTURE_TICKERS, ...bulkTickers(120)]);
+      await store.reference.replaceTickerTypes(TICKER_TYPES);
+      await store.reference.replaceExchanges(EXCHANGES);
+      await store.reference.replaceConditions(CONDITIONS);
+      key = (await store.keys.create({ plan: 'demo' })).key;
+      const app = await buildApp({ store, config: { envelope: 'native' } });
+      base = await app.listen({ port: 0, host: '127.0.0.1' });
+      close = async () => {
+        await app.close();
+        await store.close();
+      };
+    });
+    afterAll(async () => close());
+
+    it('getTicker returns the overview', async () => {
+      const rest = restClient(key, base);
+      const res = await rest.getTicker({ ticker: 'AAPL' });
+      expect(res.status).toBe('OK');
+      expect(res.results?.name).toBe('Apple Inc.');
+      expect(res.results?.cik).toBe('0000320193');
+    });
+
+    it('listTickers follows next_url across every page', async () => {
+      const rest = restClient(key, base, { pagination: true });
+      const res = await rest.listTickers({ market: 'stocks' as never, limit: 25 });
+      const tickers = (res.results ?? []).map((r) => r.ticker);
+      const direct = await store.reference.listTickers({ market: 'stocks', active: true, sort: 'ticker', order: 'asc', limit: 10_000 });
+      expect(new Set(tickers)).toEqual(new Set(direct.map((r) => r.record.ticker)));
+      expect(tickers).toHaveLength(direct.length);
+    });
+
+    it('listTickerTypes, listExchanges and listConditions', async () => {
+      const rest = restClient(key, base);
+      const types = await rest.listTickerTypes({ assetClass: 'stocks' as never, locale: 'us' as never });
+      expect(types.results?.map((t) => t.code)).toContain('CS');
+      expect(types.count).toBe(24);
+      const ex = await rest.listExchanges({ assetClass: 'stocks' as never });
+      expect(ex.results?.find((e) => e.id === 10)?.mic).toBe('XNYS');
+      const cond = await rest.listConditions({ assetClass: 'stocks' as never, limit: 5 });
+      expect(cond.results).toHaveLength(5);
+      expect(cond.next_url).toMatch(/\?cursor=/);
+    });
+
+    it('surfaces a 404 as a rejected promise carrying the upstream body', async () => {
+      const rest = restClient(key, base);
+      await expect(rest.getTicker({ ticker: 'NOPE' })).rejects.toMatchObject({ response: { status: 404, data: { status: 'NOT_FOUND' } } });
+    });
+  });
+}
