@@ -22,6 +22,12 @@ const MAX_MS = 8_640_000_000_000_000; // the largest instant a Date can hold
 const MAX_NS = (1n << 63n) - 1n;
 const NS_PER_MS = 1_000_000n;
 
+/** Ns of a ms instant, held inside the stored 64-bit range: a date before 1678 or after 2261 is a bound past every row. */
+function storedNs(ms: number, extraNs = 0n): bigint {
+  const ns = BigInt(ms) * NS_PER_MS + extraNs;
+  return ns > MAX_NS ? MAX_NS : ns < -MAX_NS ? -MAX_NS : ns;
+}
+
 function timeParseError(param: string): Error {
   // upstream's wording, which already names the parameter
   return badParameter(`Could not parse the time parameter: '${param}'. Use YYYY-MM-DD or Unix MS Timestamps`);
@@ -45,14 +51,14 @@ export function parseAggregateBound(value: string, param: 'from' | 'to', zone: Z
 export function parseTickTime(value: string, param: string, zone: Zone): { start: bigint; end: bigint } {
   const day = parseDate(value);
   if (day !== null) {
-    return { start: BigInt(localDayStart(day, zone)) * NS_PER_MS, end: BigInt(localDayStart(day + 1, zone)) * NS_PER_MS };
+    return { start: storedNs(localDayStart(day, zone)), end: storedNs(localDayStart(day + 1, zone)) };
   }
   if (NS_INTEGER.test(value)) {
     const ns = BigInt(value);
     if (ns <= MAX_NS) return { start: ns, end: ns + 1n };
   }
   const ns = parseRfc3339Ns(value);
-  if (ns !== null) return { start: ns, end: ns + 1n };
+  if (ns !== null) return { start: ns, end: ns < MAX_NS ? ns + 1n : ns };
   throw badParameter(`${param} must be a Unix timestamp in nanoseconds, an RFC 3339 time or a date in the form YYYY-MM-DD`);
 }
 
@@ -71,7 +77,7 @@ export function parseRfc3339Ns(value: string): bigint | null {
   }
   const ms = day * 86_400_000 + ((h * 60 + mi - offsetMin) * 60 + s) * 1000;
   const frac = m[7] ? BigInt(m[7].padEnd(9, '0')) : 0n;
-  return BigInt(ms) * NS_PER_MS + frac;
+  return storedNs(ms, frac);
 }
 
 export interface TickBoundsQuery {

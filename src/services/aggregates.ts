@@ -32,6 +32,13 @@ export const AGGS_MAX_LIMIT = 50_000;
 const NY: Zone = 'America/New_York';
 const DAY_MS = 86_400_000;
 const NS_PER_MS = 1_000_000n;
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+/** Unix ms as ns, held inside the 64-bit column range (dates past 2262 would overflow it). */
+function msToStoredNs(ms: number): bigint {
+  const ns = BigInt(ms) * NS_PER_MS;
+  return ns > INT64_MAX ? INT64_MAX : ns < -INT64_MAX ? -INT64_MAX : ns;
+}
 
 /** What the aggregation needs from the store; the application Store satisfies it. */
 export interface AggregatesStore {
@@ -126,8 +133,8 @@ async function secondBarsFromTrades(
   for (;;) {
     const page = await market.readTrades({
       ticker,
-      gte: BigInt(startMs) * NS_PER_MS,
-      lt: BigInt(endMs) * NS_PER_MS,
+      gte: msToStoredNs(startMs),
+      lt: msToStoredNs(endMs),
       order,
       limit: chunk,
       after,
@@ -441,7 +448,7 @@ export async function cryptoOpenClose(store: AggregatesStore, ticker: string, sy
   const zone = tickDayZone('crypto');
   const start = localDayStart(day, zone);
   const end = localDayStart(day + 1, zone);
-  const range = { ticker, gte: BigInt(start) * NS_PER_MS, lt: BigInt(end) * NS_PER_MS, limit: 2 };
+  const range = { ticker, gte: msToStoredNs(start), lt: msToStoredNs(end), limit: 2 };
   const [first, last] = await Promise.all([
     store.market.readTrades({ ...range, order: 'asc' }),
     store.market.readTrades({ ...range, order: 'desc' }),

@@ -28,6 +28,15 @@ for (const engine of engines()) {
     });
 
     describe('range', () => {
+      it('second bars come from the trades over HTTP, and a far-future `to` is a bound past every row, not an error', async () => {
+        const near = await t.get('/v2/aggs/ticker/AAPL/range/1/second/2024-03-11/2024-03-11?sort=asc');
+        const far = await t.get('/v2/aggs/ticker/AAPL/range/1/second/2024-03-11/9999-12-31?sort=asc');
+        expect(near.status).toBe(200);
+        expect(far.status).toBe(200);
+        expect(near.body.results.length).toBeGreaterThan(0);
+        expect(far.body.results).toEqual(near.body.results);
+      });
+
       it('answers upstream’s body with bars in upstream’s key order', async () => {
         const res = await t.app.inject({ url: '/v2/aggs/ticker/AAPL/range/1/day/2024-03-07/2024-03-12', headers: { 'x-api-key': t.key } });
         expect(res.statusCode).toBe(200);

@@ -66,6 +66,18 @@ for (const engine of engines()) {
       expect(await q(`timestamp.gt=${t5}&timestamp.lt=${t5}`)).toEqual([]);
     });
 
+    it('bounds past the 64-bit nanosecond range (year 0001, year 9999) select nothing or everything, never a 500', async () => {
+      const q = async (url: string) => {
+        const r = await t.get(url);
+        expect(r.status).toBe(200);
+        return r.body.results.map((x: any) => x.id ?? x.sip_timestamp);
+      };
+      expect(await q('/v3/trades/AAPL?order=asc&timestamp.lt=9999-12-31')).toEqual(ALL_ASC);
+      expect(await q('/v3/trades/AAPL?order=asc&timestamp.gte=0001-01-01T00:00:00Z')).toEqual(ALL_ASC);
+      expect(await q('/v3/trades/AAPL?timestamp=0001-01-01')).toEqual([]);
+      expect((await q('/v3/quotes/AAPL?timestamp.lte=9999-12-31T23:59:59Z')).length).toBeGreaterThan(0);
+    });
+
     for (const [order, limit] of [['asc', 1], ['asc', 2], ['desc', 3], ['desc', 4]] as const) {
       it(`walking next_url (order=${order}, limit=${limit}) returns every trade once, ties included`, async () => {
         const pages = await walkPages(t, `/v3/trades/AAPL?order=${order}&limit=${limit}&timestamp.gte=2024-03-11`);
