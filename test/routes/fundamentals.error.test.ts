@@ -55,6 +55,11 @@ for (const engine of engines()) {
       await rejects('/stocks/financials/v1/balance-sheets?sort=tickers', /^sort must be .*'tickers' is not one of: cik, period_end, filing_date/);
       await rejects('/stocks/financials/v1/ratios?sort=pe.desc', /^sort must be .*'pe\.desc'/);
       await rejects('/stocks/financials/v1/ratios?sort=', /^sort must be/);
+      for (const inherited of ['constructor', '__proto__', 'toString.desc', 'hasOwnProperty']) {
+        await rejects(`/stocks/financials/v1/balance-sheets?sort=${inherited}`, /^sort must be .* is not one of: /);
+        await rejects(`/fed/v1/treasury-yields?sort=${inherited}`, /^sort must be /);
+        await rejects(`/stocks/v1/splits?sort=${inherited}`, /^sort must be /);
+      }
     });
 
     it('answers a filter that matches nothing with an empty list, not an error', async () => {

@@ -119,7 +119,9 @@ export function defineDataset(def: DatasetDef): DatasetDef {
   for (const s of parseSortSpec(def.sort)) if (!isSortable(def, s.field)) throw new Error(`dataset ${def.name}: default sort on ${s.field}`);
   if (def.latestPer && (!has(def.latestPer.group) || !has(def.latestPer.by))) throw new Error(`dataset ${def.name}: bad latestPer`);
   if (def.derivedKey && !def.fields[def.derivedKey.field]?.derived) throw new Error(`dataset ${def.name}: derivedKey field must be marked derived`);
-  return def;
+  // Field and filter names arrive from clients (`sort=constructor`), so the maps they index have
+  // no prototype: an inherited name is simply not a field.
+  return { ...def, fields: Object.assign(Object.create(null), def.fields), filters: Object.assign(Object.create(null), def.filters) };
 }
 
 /** Fields a client may sort by: every scalar field of the wire record. */
