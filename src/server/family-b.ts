@@ -8,6 +8,7 @@ import {
   effectiveSort,
   fromKeysetPosition,
   isSortable,
+  parseSortSpec,
   toKeysetPosition,
   type Condition,
   type DatasetDef,
@@ -195,18 +196,16 @@ function listValues(def: DatasetDef, field: string, raw: string, param: string):
 export function parseSort(def: DatasetDef, spec: string): SortKey[] {
   const out: SortKey[] = [];
   const seen = new Set<string>();
-  for (const raw of spec.split(',')) {
-    const item = raw.trim();
-    const m = /^(.*?)(?:\.(asc|desc))?$/.exec(item)!;
-    const field = m[1]!;
+  const items = spec.split(',');
+  parseSortSpec(spec).forEach(({ field, dir }, i) => {
     if (!isSortable(def, field)) {
       const fields = Object.keys(def.fields).filter((f) => isSortable(def, f));
-      throw badParameter(`sort must be a comma-separated list of fields, each optionally followed by .asc or .desc; '${item}' is not one of: ${fields.join(', ')}`);
+      throw badParameter(`sort must be a comma-separated list of fields, each optionally followed by .asc or .desc; '${items[i]!.trim()}' is not one of: ${fields.join(', ')}`);
     }
-    if (seen.has(field)) continue;
+    if (seen.has(field)) return;
     seen.add(field);
-    out.push({ field, dir: m[2] === 'desc' ? 'desc' : 'asc' });
-  }
+    out.push({ field, dir });
+  });
   return out;
 }
 

@@ -55,8 +55,8 @@ for (const engine of engines()) {
       await rejects('/stocks/financials/v1/balance-sheets?sort=tickers', /^sort must be .*'tickers' is not one of: cik, period_end, filing_date/);
       await rejects('/stocks/financials/v1/ratios?sort=pe.desc', /^sort must be .*'pe\.desc'/);
       await rejects('/stocks/financials/v1/ratios?sort=', /^sort must be/);
-      for (const inherited of ['constructor', '__proto__', 'toString.desc', 'hasOwnProperty']) {
-        await rejects(`/stocks/financials/v1/balance-sheets?sort=${inherited}`, /^sort must be .* is not one of: /);
+      for (const inherited of ['constructor', '__proto__', 'toString.desc', 'hasOwnProperty', '%0A', 'cik%0A.desc']) {
+        await rejects(`/stocks/financials/v1/balance-sheets?sort=${inherited}`, /^sort must be .* is not one of: /s);
         await rejects(`/fed/v1/treasury-yields?sort=${inherited}`, /^sort must be /);
         await rejects(`/stocks/v1/splits?sort=${inherited}`, /^sort must be /);
       }
