@@ -61,5 +61,25 @@ export class KeyAuthenticator {
 
 /** Replaces key values in a URL so logs never hold one. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:api_key|apiKey|apikey)=)[^&#]*/g, '$1[REDACTED]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  // Names are compared decoded, as the query parser reads them, so `api%5Fkey=` is caught too.
+  const parts = query.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    return KEY_PARAM_NAMES.has(decodeName(name).toLowerCase()) ? `${name}=[REDACTED]` : part;
+  });
+  return `${url.slice(0, q + 1)}${parts.join('&')}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+const KEY_PARAM_NAMES = new Set(['api_key', 'apikey']);
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name; // a malformed escape: the parser would not read it as a key name either
+  }
 }

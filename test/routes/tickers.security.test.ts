@@ -92,6 +92,11 @@ for (const engine of engines()) {
         await app.inject({ method: 'GET', url: `/v3/reference/tickers/AAPL?api_key=${t.key}` });
         await app.inject({ method: 'GET', url: '/v3/reference/tickers/AAPL', headers: { 'x-api-key': t.key, authorization: `Bearer ${t.key}` } });
         await app.inject({ method: 'GET', url: `/v3/reference/tickers/NOPE?apiKey=${t.key}` });
+        // percent-encoded names reach the same key parameter through the query parser
+        const encoded = await app.inject({ method: 'GET', url: `/v3/reference/tickers/AAPL?x=1&api%5Fkey=${t.key}#frag` });
+        expect(encoded.statusCode).toBe(200);
+        await app.inject({ method: 'GET', url: `/v3/reference/tickers/AAPL?apiKe%79=${t.key}` });
+        await app.inject({ method: 'GET', url: `/v3/reference/tickers/ZZZZ?%61pi_key=${t.key}&ticker=%` });
       } finally {
         await app.close();
       }
