@@ -5,7 +5,10 @@ import { notFound } from '../server/errors.js';
 import { finishPage, pagedQuery } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
+import { dayOfDate, localDayOf, localDayStart } from '../domain/calendar.js';
+import { barZone, marketOfTicker } from '../domain/ticker-market.js';
 import type { TickerRecord } from '../store/records.js';
+import type { MarketDataPort } from '../store/repos/market-port.js';
 import { TICKER_SORT_FIELDS, type TickerQuery } from '../store/repos/reference.js';
 import { parseCalendarDate } from './dates.js';
 
@@ -110,6 +113,27 @@ export function tickerToWire(t: TickerRecord, date?: string): Record<string, unk
   return wire;
 }
 
+/**
+ * Market cap as of `date` (else the clock's day): shares × the raw close of the latest day bar
+ * starting on or before that day, rounded to an integer. One indexed read (latest bar before a
+ * bound). Without shares or a bar the stored market_cap stands (absent stays absent).
+ */
+export async function overviewMarketCap(
+  market: Pick<MarketDataPort, 'lastDayBarBefore'>,
+  t: TickerRecord,
+  date: string | undefined,
+  nowMs: number,
+): Promise<number | undefined> {
+  // Rule: weighted_shares_outstanding (whole company, as upstream computes market cap), else share_class_shares_outstanding.
+  const shares = t.weighted_shares_outstanding ?? t.share_class_shares_outstanding;
+  if (shares === undefined || !Number.isFinite(shares)) return t.market_cap;
+  const zone = barZone(marketOfTicker(t.ticker));
+  const day = date ? dayOfDate(date) : localDayOf(nowMs, zone);
+  const bar = await market.lastDayBarBefore(t.ticker, localDayStart(day + 1, zone));
+  if (!bar || !Number.isFinite(bar.c)) return t.market_cap;
+  return Math.round(shares * bar.c);
+}
+
 function absoluteBranding(ctx: ServerContext, req: FastifyRequest, wire: Record<string, unknown>): void {
   const b = wire.branding as Record<string, string> | undefined;
   if (!b) return;
@@ -195,6 +219,9 @@ export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       const t = await ctx.store.reference.getTicker(params.ticker, query.date);
       if (!t) throw notFound('Ticker not found.');
       const wire = tickerToWire(t, query.date);
+      const marketCap = await overviewMarketCap(ctx.store.market, t, query.date, ctx.now());
+      if (marketCap === undefined) delete wire.market_cap;
+      else wire.market_cap = marketCap;
       absoluteBranding(ctx, req, wire);
       return { results: wire };
     },
