@@ -11,6 +11,7 @@ import { DIVIDENDS, SPLITS } from '../../src/store/repos/corporate-actions.js';
 import { DATASETS } from '../../src/store/repos/dataset-catalog.js';
 import type { DatasetDef, DatasetRecord } from '../../src/store/repos/datasets.js';
 import { engines } from '../helpers/engines.js';
+import { UPSTREAM_DIR } from '../helpers/conformance.js';
 
 const SAMPLE: Record<string, keyof FundamentalsDemo> = {
   dividends: 'dividends', splits: 'splits', 'balance-sheets': 'balance', 'cash-flow-statements': 'cashFlow', 'income-statements': 'income',
@@ -92,7 +93,7 @@ for (const engine of engines()) {
 
     it('loads the recorded upstream v3 bodies as they are', async () => {
       for (const [file, def, n] of [['v3/reference/dividends.json', DIVIDENDS, 1], ['v3/reference/splits.json', SPLITS, 10]] as const) {
-        const path = `/work/shared/fixtures/upstream/${file}`;
+        const path = `${UPSTREAM_DIR}/${file}`;
         let text: string;
         try {
           text = readFileSync(path, 'utf8');
@@ -109,6 +110,19 @@ for (const engine of engines()) {
       expect(cssen).toMatchObject({ ticker: 'CSSEN', cash_amount: 0.59375, distribution_type: 'recurring', frequency: 4 });
       const splits = await stored(store, SPLITS);
       expect(splits.find((s) => s.ticker === 'BRW')).toMatchObject({ split_from: 2, split_to: 1, adjustment_type: 'reverse_split' });
+    });
+
+    it('keeps one split per ticker and day: a second ratio for that day replaces the first', async () => {
+      const first = join(dir, 'split-a.json');
+      const second = join(dir, 'split-b.ndjson');
+      writeFileSync(first, JSON.stringify([{ id: 'up-1', ticker: 'SPLT', execution_date: '2024-06-10', split_from: 1, split_to: 2 }]));
+      writeFileSync(second, `${JSON.stringify({ id: 'up-2', ticker: 'SPLT', execution_date: '2024-06-10', split_from: 1, split_to: 3 })}\n`);
+      await importFile(store, first);
+      await importFile(store, second);
+      const rows = (await stored(store, SPLITS)).filter((r) => r.ticker === 'SPLT');
+      expect(rows.map((r) => [r.id, r.execution_date, r.split_from, r.split_to])).toEqual([['up-2', '2024-06-10', 1, 3]]);
+      const splits = await store.corporateActions.splitsFor('SPLT');
+      expect(splits).toHaveLength(1);
     });
 
     it('reads gzip, CSV lists quoted or as JSON, and CIKs without padding', async () => {

@@ -4,6 +4,7 @@ import { options } from './0200_options.js';
 import { marketData } from './0100_market_data.js';
 import { datasets } from './0300_datasets.js';
 import { newsSocial } from './0310_news_social.js';
+import { splitsPerDay } from './0320_splits_per_day.js';
 import { production } from './0400_production.js';
 
 export interface Migration {
@@ -13,7 +14,7 @@ export interface Migration {
   postgres: string;
 }
 
-export const MIGRATIONS: Migration[] = [foundation, marketData, newsSocial, options, datasets, production].sort((a, b) => a.id.localeCompare(b.id));
+export const MIGRATIONS: Migration[] = [foundation, marketData, newsSocial, options, datasets, splitsPerDay, production].sort((a, b) => a.id.localeCompare(b.id));
 
 /** Applies every migration not yet recorded; safe to run from several processes at once. */
 export async function migrate(db: SqlDriver): Promise<string[]> {

@@ -59,7 +59,8 @@ export const SPLITS = defineDataset({
     adjustment_type: { type: 'text', required: true, derived: true, enum: ADJUSTMENT_TYPES, description: 'forward_split, reverse_split or stock_dividend.' },
     historical_adjustment_factor: { type: 'float', description: 'Product of split_from/split_to over this split and every later one.' },
   },
-  key: ['id'],
+  // One split per ticker and day: importing another ratio for that day replaces the stored one.
+  key: ['ticker', 'execution_date'],
   derivedKey: { field: 'id', from: ['ticker', 'execution_date', 'split_from', 'split_to'], prefix: 'E' },
   filters: {
     ticker: ['eq', 'any_of', 'range'],
