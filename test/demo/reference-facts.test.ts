@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
 import type { ConditionRecord, ExchangeRecord } from '../../src/store/records.js';
+import { UPSTREAM_DIR, skipConformance } from '../helpers/conformance.js';
 
 function noEmptyValues(obj: object, path = ''): string[] {
   const bad: string[] = [];
@@ -26,8 +27,8 @@ describe('TICKER_TYPES', () => {
 
   it('agrees with the recorded upstream ticker types body', async () => {
     const fs = await import('node:fs');
-    const path = '/work/shared/fixtures/upstream/v3/reference/tickers/types.json';
-    if (!fs.existsSync(path)) return;
+    const path = `${UPSTREAM_DIR}/v3/reference/tickers/types.json`;
+    if (!fs.existsSync(path)) return skipConformance(path);
     const body = JSON.parse(fs.readFileSync(path, 'utf8')) as { results: typeof TICKER_TYPES };
     for (const up of body.results) expect(TICKER_TYPES.find((t) => t.code === up.code)).toEqual(up);
   });
@@ -105,8 +106,8 @@ describe('EXCHANGES', () => {
 
   it('agrees with the recorded upstream exchanges body', async () => {
     const fs = await import('node:fs');
-    const path = '/work/shared/fixtures/upstream/v3/reference/exchanges.json';
-    if (!fs.existsSync(path)) return;
+    const path = `${UPSTREAM_DIR}/v3/reference/exchanges.json`;
+    if (!fs.existsSync(path)) return skipConformance(path);
     const body = JSON.parse(fs.readFileSync(path, 'utf8')) as { results: ExchangeRecord[] };
     for (const up of body.results) {
       expect(EXCHANGES.find((e) => e.asset_class === up.asset_class && e.id === up.id)).toEqual(up);
@@ -186,8 +187,8 @@ describe('CONDITIONS', () => {
 
   it('agrees with the recorded upstream conditions body where they overlap', async () => {
     const fs = await import('node:fs');
-    const path = '/work/shared/fixtures/upstream/v3/reference/conditions.json';
-    if (!fs.existsSync(path)) return;
+    const path = `${UPSTREAM_DIR}/v3/reference/conditions.json`;
+    if (!fs.existsSync(path)) return skipConformance(path);
     const body = JSON.parse(fs.readFileSync(path, 'utf8')) as { results: ConditionRecord[] };
     for (const up of body.results) {
       const ours = CONDITIONS.find((c) => c.asset_class === up.asset_class && c.id === up.id && c.data_types.join() === up.data_types.join());

@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 // Recorded-body conformance: compares the field names and JSON types of our bodies with the
-// upstream bodies kept in /work/shared/fixtures/upstream (see its README). Values are never
+// upstream bodies kept in ../shared/fixtures/upstream (see its README). Values are never
 // compared: the recorded ones are old and partly hand-edited.
 //
 // Usage:
@@ -10,7 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 
-export const UPSTREAM_DIR = process.env.UPSTREAM_FIXTURES ?? '/work/shared/fixtures/upstream';
+/** `../shared` beside the project (present in the developers' and CI's checkouts, absent in a user's clone). */
+export const SHARED_DIR = process.env.TICKERBASE_SHARED_DIR ?? fileURLToPath(new URL('../../../shared', import.meta.url));
+export const UPSTREAM_DIR = process.env.UPSTREAM_FIXTURES ?? `${SHARED_DIR}/fixtures/upstream`;
 
 /** Whether the recorded bodies are available (they live outside the repository). */
 export const haveUpstream = existsSync(join(UPSTREAM_DIR, 'index.json'));

@@ -8,8 +8,9 @@ import { RecordImportError, elementLines, importNewsSocialFile } from '../../src
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, post } from '../helpers/news-fixture.js';
+import { UPSTREAM_DIR } from '../helpers/conformance.js';
 
-const RECORDED = '/work/shared/fixtures/upstream/v2/reference/news.json';
+const RECORDED = `${UPSTREAM_DIR}/v2/reference/news.json`;
 
 async function allArticles(store: Store) {
   return (await store.news.listArticles({ ticker: [], published: [], order: 'asc', limit: 10_000 })).map((r) => JSON.parse(r.json));

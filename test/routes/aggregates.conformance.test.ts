@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, shapeDifferences, shapeOf, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { expectSameShape, haveUpstream, shapeDifferences, shapeOf, skipConformance, upstreamBody, SHARED_DIR } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 
@@ -10,7 +10,7 @@ import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 // differences: `n` on prev bars (optional upstream: the options and forex prev samples carry it);
 // open/close carries no request_id, as upstream's does not.
 
-const OPENAPI = '/work/shared/spec/upstream-openapi.json';
+const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;
 
 /** The example body the OpenAPI document gives for an operation (for endpoints with no recording). */
 function openapiExample(path: string): unknown {

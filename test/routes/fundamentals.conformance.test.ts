@@ -7,11 +7,12 @@ import {
   SHORT_INTEREST, SHORT_VOLUME, TREASURY_YIELDS,
 } from '../../src/store/repos/dataset-catalog.js';
 import type { DatasetDef } from '../../src/store/repos/datasets.js';
+import { SHARED_DIR } from '../helpers/conformance.js';
 
 // No recorded bodies exist for the new-style endpoints, so their item fields are held against the
 // upstream OpenAPI document instead: every upstream field is served, with the same JSON type, and
 // nothing else is. Upstream parameters are checked the same way against our query schema.
-const OPENAPI = '/work/shared/spec/upstream-openapi.json';
+const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;
 
 const UPSTREAM: [string, DatasetDef][] = [
   ['/stocks/v1/dividends', DIVIDENDS], ['/stocks/v1/splits', SPLITS], ['/stocks/financials/v1/balance-sheets', BALANCE_SHEETS],

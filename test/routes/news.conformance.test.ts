@@ -6,11 +6,12 @@ import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, bulkArticles, seedNews } from '../helpers/news-fixture.js';
+import { UPSTREAM_DIR } from '../helpers/conformance.js';
 
 // Field names and JSON types of our news bodies against the recorded upstream bodies, and the
 // official client (unmodified, native mode, real socket) walking our pages.
 
-const FIXTURES = '/work/shared/fixtures/upstream';
+const FIXTURES = UPSTREAM_DIR;
 const haveFixtures = existsSync(join(FIXTURES, 'index.json'));
 if (!haveFixtures) console.log(`news conformance skipped: ${FIXTURES} is absent`);
 
