@@ -58,6 +58,27 @@ for (const engine of engines()) {
       expect(cond.next_url).toMatch(/\?cursor=/);
     });
 
+    it('listConditions follows next_url across every page, each condition once', async () => {
+      const rest = restClient(key, base, { pagination: true });
+      const key3 = (c: { asset_class?: string; id?: number; type?: string }) => `${c.asset_class}/${c.id}/${c.type}`;
+      for (const [params, expected] of [
+        [{ limit: 7 }, CONDITIONS],
+        [{ assetClass: 'stocks' as never, limit: 10 }, CONDITIONS.filter((c) => c.asset_class === 'stocks')],
+        [{ sip: 'UTP' as never, sort: 'name' as never, order: 'desc' as never, limit: 4 }, CONDITIONS.filter((c) => c.sip_mapping?.UTP !== undefined)],
+      ] as const) {
+        // More than one page, so that the walk has next_url links to follow. Row order is not
+        // checked here: the client's pagination puts later pages before earlier ones.
+        expect(expected.length).toBeGreaterThan(params.limit);
+        const res = await rest.listConditions(params);
+        const rows = res.results ?? [];
+        const keys = rows.map(key3);
+        expect(new Set(keys).size, `${JSON.stringify(params)}: a condition came twice`).toBe(keys.length);
+        expect([...keys].sort()).toEqual(expected.map(key3).sort());
+        const seeded = new Map(CONDITIONS.map((c) => [key3(c), c]));
+        for (const r of rows) expect(r).toEqual(seeded.get(key3(r)));
+      }
+    });
+
     it('surfaces a 404 as a rejected promise carrying the upstream body', async () => {
       const rest = restClient(key, base);
       await expect(rest.getTicker({ ticker: 'NOPE' })).rejects.toMatchObject({ response: { status: 404, data: { status: 'NOT_FOUND' } } });
