@@ -8,6 +8,8 @@
 import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
+// metrics.ts holds the process's prom-client registry only (no Fastify): cheap for the CLI.
+import { recordImportRows } from '../server/metrics.js';
 import { storeFromDriver, type Store } from '../store/index.js';
 import { readFlatFile, type FlatFileProgress } from './flatfile.js';
 import type { FlatFileKind } from './market-records.js';
@@ -195,6 +197,8 @@ export async function importFile(store: Store, path: string, opts: ImportOptions
     throw err;
   }
   const rejectsFile = rejects.finish(true);
+  // Counted once the file's transaction has committed: rows a failed file wrote are gone.
+  recordImportRows(result.kind, result.written);
   return {
     file: path,
     importer: importer.name,
