@@ -25,14 +25,18 @@ try {
   const file = join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
   const bare = await startChild('bench/targets/bare.ts', [file]);
+  const fastify = await startChild('bench/targets/fastify.ts', [file]);
   console.log(`reference endpoints, ${seconds} s each, 10 connections, loopback`);
   for (const [name, p] of Object.entries(paths)) {
     const ours = await load(`${tb.url}${p}`, { seconds, headers });
     const base = await load(`${bare.url}${p.split('?')[0]}`, { seconds });
+    const framework = await load(`${fastify.url}${p.split('?')[0]}`, { seconds });
     console.log(`${name.padEnd(9)} tickerbase ${fmt(ours)}  (${(ours.bytesPerRequest / 1024).toFixed(1)} KiB/req)`);
     console.log(`${''.padEnd(9)} bare http  ${fmt(base)}`);
-    console.log(`${''.padEnd(9)} ratio ${(ours.rps / base.rps).toFixed(2)}x of bare${name === 'overview' ? ' (target >= 0.60x)' : ''}`);
+    console.log(`${''.padEnd(9)} bare fastify ${fmt(framework)}  (the same bytes from memory: the framework's own ceiling)`);
+    console.log(`${''.padEnd(9)} ratio ${(ours.rps / base.rps).toFixed(2)}x of bare http${name === 'overview' ? ' (target >= 0.60x)' : ''}; bare fastify is ${(framework.rps / base.rps).toFixed(2)}x of bare http; tickerbase is ${(ours.rps / framework.rps).toFixed(2)}x of bare fastify`);
   }
+  await fastify.stop();
   await bare.stop();
   await tb.stop();
 } finally {
