@@ -28,6 +28,13 @@ export interface SqlDriver {
   exec(sql: string): Promise<void>;
   /** Inserts many rows; returns how many were written (skipped duplicates not counted). */
   insertMany(spec: BulkInsert): Promise<number>;
+  /**
+   * Bulk load (PostgreSQL only; absent on SQLite): streams `rows` with COPY into a staging table,
+   * then runs `INSERT INTO table (columns) SELECT ... <conflictSql>` in the rows' order, so the
+   * conflict clause (leading space, or '') and the returned written count are those of a
+   * multi-row INSERT of the same rows. Within a transaction it uses that transaction.
+   */
+  copyInsert?(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflictSql: string): Promise<number>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
   close(): Promise<void>;

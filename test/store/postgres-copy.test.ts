@@ -2,16 +2,19 @@
 // INSERT ... SELECT ... ON CONFLICT: same values, same upsert semantics, same transaction.
 // Evidence that COPY is used comes from the statements the pg client is asked to run (a spy on
 // pg.Client.prototype.query), not from the driver itself.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
 import { COPY_MIN_ROWS, copyTextValue } from '../../src/store/postgres/driver.js';
+import { barFromRow, tradeFromRow } from '../../src/store/repos/market.js';
+import type { BarRow, TradeRow } from '../../src/ingest/market-records.js';
 import { openPostgresStore } from '../helpers/engines.js';
+import { MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER } from '../ingest/import-files.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) console.log('PostgreSQL COPY tests skipped: DATABASE_URL is not set (CI sets it).');
@@ -180,6 +183,226 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
     expect(selectInserts('risk_categories')).toHaveLength(1);
     expect(statements()).toContain('ROLLBACK');
     expect(sorted(await storedCategories())).toEqual(sorted(good));
+  });
+
+  // Flat files (trades_v1, quotes_v1, minute_aggs_v1, day_aggs_v1) arrive in batches of 5,000
+  // rows; on PostgreSQL every batch of COPY_MIN_ROWS or more goes through COPY, inside the
+  // file's transaction.
+  describe('flat files', () => {
+    const ET_DAY_NS = 1_709_874_000_000_000_000n; // 2024-03-08 00:00 ET
+    const ET_DAY_MS = Number(ET_DAY_NS / 1_000_000n);
+    const TRADE_TICKERS = ['AAPL', 'MSFT', 'BRK.A'];
+    const CONDITIONS = ['', '12,37', '14', '2,7,41'];
+
+    /** `count` trades (line and the row the store should give back), times > 2^53, some optional columns empty. */
+    function trades(count: number, tag = 0): { lines: string[]; rows: TradeRow[] } {
+      const lines: string[] = [];
+      const rows: TradeRow[] = [];
+      for (let i = 0; i < count; i++) {
+        const ticker = TRADE_TICKERS[i % TRADE_TICKERS.length]!;
+        // Odd nanoseconds near 1.7e18: no double holds them, so only an exact bigint path keeps them.
+        const sip = PREMARKET_NS + 1n + BigInt(i) * 1_000_003n + BigInt(tag) * 10_000_000_000n;
+        const conditions = CONDITIONS[i % CONDITIONS.length]!;
+        const correction = i % 5 === 0 ? 1 : undefined;
+        const id = i % 7 === 0 ? undefined : `t${tag}-${i}`;
+        const participant = i % 2 === 0 ? undefined : sip - 77n;
+        const price = Number((190 + (i % 1000) / 100).toFixed(2));
+        const seq = i % 11 === 0 ? undefined : 9_007_199_254_740_993n + BigInt(i); // > 2^53 too
+        const size = i % 3 === 0 ? 0.5 : 100 + i;
+        const tape = i % 13 === 0 ? undefined : 1 + (i % 3);
+        const trfId = i % 3 === 0 ? 201 : undefined;
+        const trf = i % 3 === 0 ? sip - 5n : undefined;
+        const opt = (v: unknown) => (v === undefined ? '' : String(v));
+        lines.push(
+          [ticker, `"${conditions}"`, opt(correction), 4 + (i % 2), opt(id), opt(participant), price.toFixed(2), opt(seq), sip, size, opt(tape), opt(trfId), opt(trf)].join(','),
+        );
+        rows.push({
+          ticker, sip_timestamp: sip, participant_timestamp: participant, trf_timestamp: trf, price, size, exchange: 4 + (i % 2), id,
+          conditions: conditions === '' ? undefined : conditions.split(',').map(Number), correction, sequence_number: seq, tape, trf_id: trfId,
+        });
+      }
+      return { lines, rows };
+    }
+
+    function write(name: string, header: string, lines: readonly string[]): string {
+      const path = join(dir, name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, `${header}\n${lines.join('\n')}\n`);
+      return path;
+    }
+
+    const count = async (table: string) => Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+
+    async function storedTrades(): Promise<{ rows: TradeRow[]; raw: Record<string, unknown>[] }> {
+      const raw = await store.db.all('SELECT * FROM trades ORDER BY pk', [], { bigint: true });
+      return { rows: raw.map(tradeFromRow), raw };
+    }
+
+    beforeEach(async () => {
+      for (const t of ['trades', 'quotes', 'minute_bars', 'day_bars']) await store.db.run(`DELETE FROM ${t}`);
+    });
+
+    it('imports a trades_v1 file with COPY: exact ns bigints, conditions, NULLs, file order; re-import writes 0', async () => {
+      const { lines, rows } = trades(6000);
+      const path = write('trades_v1/2024-03-08.csv', TRADES_HEADER, lines);
+
+      const first = await importFile(store, path);
+      expect(first).toMatchObject({ importer: 'flat-file', kind: 'trades', rows: 6000, written: 6000, rejected: 0 });
+      // Two batches (5,000 and 1,000 rows), both copied; no multi-row VALUES into trades at all.
+      expect(copies()).toHaveLength(2);
+      expect(selectInserts('trades')).toHaveLength(2);
+      expect(valueInserts('trades')).toEqual([]);
+      expect(statements()).toContain('COMMIT');
+
+      const { rows: stored, raw } = await storedTrades();
+      expect(stored).toEqual(rows);
+      // Exact above 2^53 (as bigint, not a rounded double), in the file's order.
+      expect(raw[1]!.sip_timestamp).toBe(rows[1]!.sip_timestamp);
+      expect(typeof raw[1]!.sip_timestamp).toBe('bigint');
+      expect(raw[1]!.sip_timestamp).not.toBe(BigInt(Number(rows[1]!.sip_timestamp)));
+      expect(raw[1]!.sequence_number).toBe(9_007_199_254_740_994n);
+      // Absent optional columns are NULL; absent sequence and id use the stored sentinels.
+      expect(raw[0]).toMatchObject({ conditions: null, participant_timestamp: null, sequence_number: -1n, id: '', tape: null });
+      expect(raw[1]).toMatchObject({ conditions: '12,37', participant_timestamp: rows[1]!.sip_timestamp - 77n, correction: null, trf_id: null, trf_timestamp: null });
+      expect(raw[3]).toMatchObject({ conditions: '2,7,41', trf_id: 201, trf_timestamp: rows[3]!.sip_timestamp - 5n });
+      // Read back through the API's repository too.
+      const last = await store.market.lastTrade('BRK.A');
+      expect(last).toEqual(rows.filter((r) => r.ticker === 'BRK.A').at(-1));
+
+      // The same file again: every row collides (ON CONFLICT DO NOTHING), nothing is written.
+      spy.mockClear();
+      const again = await importFile(store, path);
+      expect(again).toMatchObject({ rows: 6000, written: 0 });
+      expect(copies()).toHaveLength(2);
+      expect(valueInserts('trades')).toEqual([]);
+      expect(await count('trades')).toBe(6000);
+    });
+
+    it('duplicates inside a copied batch: the first one wins and the count is of rows written', async () => {
+      const { lines, rows } = trades(1000);
+      // Rows 0..599 once more, after the originals: skipped, as by a multi-row INSERT.
+      const path = write('trades_v1/dupes.csv', TRADES_HEADER, [...lines, ...lines.slice(0, 600)]);
+      expect(await importFile(store, path)).toMatchObject({ rows: 1600, written: 1000 });
+      expect(selectInserts('trades')).toHaveLength(1);
+      expect((await storedTrades()).rows).toEqual(rows);
+    });
+
+    it('small files keep the multi-row INSERT path', async () => {
+      const { lines, rows } = trades(COPY_MIN_ROWS - 1);
+      const path = write('trades_v1/small.csv', TRADES_HEADER, lines);
+      expect(await importFile(store, path)).toMatchObject({ written: COPY_MIN_ROWS - 1 });
+      expect(copies()).toEqual([]);
+      expect(valueInserts('trades').length).toBeGreaterThan(0);
+      expect((await storedTrades()).rows).toEqual(rows);
+    });
+
+    it('a trades file with a bad row after a copied batch leaves nothing behind', async () => {
+      const before = trades(300, 1);
+      await importFile(store, write('trades_v1/before.csv', TRADES_HEADER, before.lines));
+      const { lines } = trades(6500, 2);
+      // 6,000 good rows (one full batch copied and moved into trades), then a bad price.
+      lines[6000] = lines[6000]!.replace(/,19\d\.\d\d,/, ',12..5,');
+      const path = write('trades_v1/bad.csv', TRADES_HEADER, lines);
+      spy.mockClear();
+      await expect(importFile(store, path)).rejects.toThrow(/:6002: price: not a number/);
+      expect(copies().length).toBeGreaterThan(0);
+      expect(selectInserts('trades')).toHaveLength(1);
+      expect(statements()).toContain('ROLLBACK');
+      expect((await storedTrades()).rows).toEqual(before.rows);
+    });
+
+    /** `perTicker` minute bars from 04:00 ET for each ticker; every fifth without volume, every seventh without transactions. */
+    function minutes(tickers: readonly string[], perTicker: number): { lines: string[]; rows: BarRow[] } {
+      const lines: string[] = [];
+      const rows: BarRow[] = [];
+      for (let m = 0; m < perTicker; m++) {
+        for (const [k, ticker] of tickers.entries()) {
+          const i = m * tickers.length + k;
+          const ns = PREMARKET_NS + BigInt(m) * 60_000_000_000n;
+          const p = 100 + (i % 97) / 8;
+          const v = i % 5 === 0 ? undefined : 1000 + i + 0.25;
+          const n = i % 7 === 0 ? undefined : 10 + (i % 5);
+          lines.push(`${ticker},${v ?? ''},${p},${p + 0.5},${p + 1},${p - 1},${ns},${n ?? ''}`);
+          rows.push({ ticker, t: Number(ns / 1_000_000n), o: p, h: p + 1, l: p - 1, c: p + 0.5, v, vw: undefined, n });
+        }
+      }
+      return { lines, rows };
+    }
+
+    async function storedBars(table: string): Promise<(BarRow & { derived?: number })[]> {
+      const rows = await store.db.all(`SELECT * FROM ${table} ORDER BY ticker, t`);
+      return rows.map((r) => (table === 'day_bars' ? { ...barFromRow(r), derived: Number(r.derived) } : barFromRow(r)));
+    }
+
+    it('imports a minute_aggs_v1 file with COPY; NULL volume/transactions; day bars derived; re-import writes 0', async () => {
+      const { lines, rows } = minutes(['AAPL', 'MSFT'], 600);
+      const path = write('minute_aggs_v1/2024-03-08.csv', MINUTE_HEADER, lines);
+      const first = await importFile(store, path);
+      expect(first).toMatchObject({ kind: 'minute_aggs', rows: 1200, written: 1200, notes: ['2 day bars derived from minute bars'] });
+      expect(copies()).toHaveLength(1);
+      expect(selectInserts('minute_bars')).toHaveLength(1);
+      expect(valueInserts('minute_bars')).toEqual([]);
+      const byKey = (a: BarRow, b: BarRow) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.t - b.t);
+      expect(await storedBars('minute_bars')).toEqual([...rows].sort(byKey));
+      const raw = await store.db.all('SELECT v, n FROM minute_bars WHERE ticker = ? AND t = ?', ['AAPL', rows[0]!.t]);
+      expect(raw).toEqual([{ v: null, n: null }]);
+      expect((await storedBars('day_bars')).map((b) => [b.ticker, b.t, b.derived])).toEqual([['AAPL', ET_DAY_MS, 1], ['MSFT', ET_DAY_MS, 1]]);
+
+      spy.mockClear();
+      expect(await importFile(store, path)).toMatchObject({ rows: 1200, written: 0 });
+      expect(copies()).toHaveLength(1);
+      expect(valueInserts('minute_bars')).toEqual([]);
+      expect(await count('minute_bars')).toBe(1200);
+    });
+
+    /** Day bars of 2024-03-08 for `tickers`, as a day_aggs_v1 line and the stored row. */
+    function days(tickers: readonly string[], price: number): { lines: string[]; rows: BarRow[] } {
+      const lines = tickers.map((t, i) => `${t},${5000 + i},${price},${price + 2},${price + 3},${price - 1},${ET_DAY_NS},${i % 4 === 0 ? '' : 7}`);
+      const rows = tickers.map((ticker, i) => ({ ticker, t: ET_DAY_MS, o: price, h: price + 3, l: price - 1, c: price + 2, v: 5000 + i, vw: undefined, n: i % 4 === 0 ? undefined : 7 }));
+      return { lines, rows };
+    }
+    const manyTickers = (n: number) => Array.from({ length: n }, (_, i) => `T${String(i).padStart(4, '0')}`);
+
+    it('day_aggs through COPY replace derived day bars only, counting what they wrote', async () => {
+      // Derived day bars for AAPL and MSFT, and an imported one for IBM (small file: VALUES path).
+      await importFile(store, write('minute_aggs_v1/m.csv', MINUTE_HEADER, minutes(['AAPL', 'MSFT'], 30).lines));
+      const ibm = days(['IBM'], 50);
+      await importFile(store, write('day_aggs_v1/ibm.csv', MINUTE_HEADER, ibm.lines));
+      const derivedMsft = (await storedBars('day_bars')).find((b) => b.ticker === 'MSFT')!;
+
+      const tickers = ['AAPL', 'IBM', ...manyTickers(700)];
+      const file = days(tickers, 80);
+      spy.mockClear();
+      const r = await importFile(store, write('day_aggs_v1/2024-03-08.csv', MINUTE_HEADER, file.lines));
+      // 700 new bars + AAPL's derived one replaced; IBM's imported bar is kept (not counted).
+      expect(r).toMatchObject({ kind: 'day_aggs', rows: 702, written: 701 });
+      expect(copies()).toHaveLength(1);
+      expect(selectInserts('day_bars')).toHaveLength(1);
+      expect(valueInserts('day_bars')).toEqual([]);
+      const stored = await storedBars('day_bars');
+      expect(stored).toHaveLength(703);
+      expect(stored.find((b) => b.ticker === 'AAPL')).toEqual({ ...file.rows[0], derived: 0 });
+      expect(stored.find((b) => b.ticker === 'IBM')).toEqual({ ...ibm.rows[0], derived: 0 });
+      expect(stored.find((b) => b.ticker === 'MSFT')).toEqual(derivedMsft);
+      expect(stored.filter((b) => b.ticker.startsWith('T'))).toEqual(file.rows.slice(2).map((b) => ({ ...b, derived: 0 })));
+
+      // Again: every bar is now an imported one, so nothing is replaced.
+      expect(await importFile(store, write('day_aggs_v1/again.csv', MINUTE_HEADER, days(tickers, 90).lines))).toMatchObject({ written: 0 });
+      expect((await storedBars('day_bars')).find((b) => b.ticker === 'AAPL')).toEqual({ ...file.rows[0], derived: 0 });
+    });
+
+    it('day_aggs with a repeated (ticker, t) keep the multi-row INSERT path (one upsert cannot touch a row twice)', async () => {
+      const tickers = manyTickers(600);
+      const file = days(tickers, 80);
+      // T0000 again at row 300 (another 256-row statement), with other prices: the first bar wins.
+      const lines = [...file.lines];
+      lines[300] = days(['T0000'], 10).lines[0]!;
+      const r = await importFile(store, write('day_aggs_v1/repeat.csv', MINUTE_HEADER, lines));
+      expect(r).toMatchObject({ rows: 600, written: 599 });
+      expect(selectInserts('day_bars')).toEqual([]);
+      expect(valueInserts('day_bars').length).toBeGreaterThan(0);
+      expect((await storedBars('day_bars')).find((b) => b.ticker === 'T0000')).toEqual({ ...file.rows[0], derived: 0 });
+    });
   });
 
   describe('insertMany', () => {

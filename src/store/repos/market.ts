@@ -4,6 +4,7 @@ import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../ingest/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
+import { COPY_MIN_ROWS } from '../postgres/driver.js';
 import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRange } from './market-port.js';
 
 /**
@@ -11,6 +12,8 @@ import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRa
  * beyond 64 (it is in-process); PostgreSQL pays a round trip per statement, so it gets more.
  */
 const ROWS_PER_STATEMENT = { sqlite: 64, postgres: 256 } as const;
+// PostgreSQL batches of COPY_MIN_ROWS or more skip these statements: they are bulk-loaded with
+// COPY (driver.copyInsert), then moved by one INSERT ... SELECT with the same ON CONFLICT clause.
 /** Stored for an absent sequence number / trade id (unique indexes treat NULLs as distinct). */
 const NO_SEQUENCE = -1n;
 const NO_ID = '';
@@ -142,9 +145,26 @@ interface InsertSpec<T> {
   /** ON CONFLICT clause. */
   conflict: string;
   write: RowWriter<T>;
+  /**
+   * For DO UPDATE clauses: the conflict key of a row. PostgreSQL refuses to update one row twice
+   * in a statement, so a batch with a repeated key keeps the multi-row INSERT path, whose
+   * 256-row statements behave as they always have.
+   */
+  key?: (row: T) => string;
 }
 
 const tupleCache = new Map<string, string>();
+
+/** True when some key occurs twice among `rows`. */
+function hasRepeatedKey<T>(rows: readonly T[], key: (row: T) => string): boolean {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const k = key(r);
+    if (seen.has(k)) return true;
+    seen.add(k);
+  }
+  return false;
+}
 
 function insertSql(spec: InsertSpec<unknown>, rows: number): string {
   const key = `${spec.table}|${spec.conflict}|${rows}`;
@@ -160,11 +180,13 @@ function insertSql(spec: InsertSpec<unknown>, rows: number): string {
 const TRADE_INSERT: InsertSpec<TradeRow> = { table: 'trades', columns: TRADE_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeTrade };
 const QUOTE_INSERT: InsertSpec<QuoteRow> = { table: 'quotes', columns: QUOTE_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeQuote };
 const MINUTE_INSERT: InsertSpec<BarRow> = { table: 'minute_bars', columns: BAR_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeBar };
-const DAY_INSERT: InsertSpec<BarRow> = { table: 'day_bars', columns: BAR_COLUMNS, conflict: DAY_BAR_IMPORTED, write: writeBar };
+const barKey = (b: BarRow): string => `${b.ticker}\0${b.t}`;
+const DAY_INSERT: InsertSpec<BarRow> = { table: 'day_bars', columns: BAR_COLUMNS, conflict: DAY_BAR_IMPORTED, write: writeBar, key: barKey };
 const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
   table: 'day_bars',
   columns: [...BAR_COLUMNS, 'derived'],
   conflict: DAY_BAR_DERIVED,
+  key: barKey,
   write: (b, out) => {
     writeBar(b, out);
     out.push(1);
@@ -255,10 +277,27 @@ export interface DeriveWindow {
 export class MarketDataRepository implements MarketDataPort {
   constructor(private readonly db: SqlDriver) {}
 
-  /** Multi-row inserts inside one transaction (joins the caller's when there is one). */
+  /**
+   * Multi-row inserts inside one transaction (joins the caller's when there is one); on
+   * PostgreSQL, large batches go through COPY with the same conflict clause and count.
+   */
   private async insert<T>(spec: InsertSpec<T>, rows: readonly T[]): Promise<number> {
     if (rows.length === 0) return 0;
     return this.db.transaction(async (tx) => {
+      if (
+        tx.engine === 'postgres' &&
+        tx.copyInsert &&
+        rows.length >= COPY_MIN_ROWS &&
+        (spec.key === undefined || !hasRepeatedKey(rows, spec.key))
+      ) {
+        const values: SqlValue[][] = new Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const out: SqlValue[] = [];
+          spec.write(rows[i]!, out);
+          values[i] = out;
+        }
+        return tx.copyInsert(spec.table, spec.columns, values, spec.conflict);
+      }
       let written = 0;
       const per = ROWS_PER_STATEMENT[tx.engine];
       const full = rows.length - (rows.length % per);
