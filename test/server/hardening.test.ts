@@ -72,7 +72,13 @@ for (const engine of engines()) {
         expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       }
       const docs = await t.app.inject({ url: '/docs/' });
+      expect(docs.statusCode).toBe(200);
+      expect(docs.headers['content-type']).toMatch(/^text\/html/);
+      expect(docs.body).toContain('swagger');
       expect(docs.headers['content-security-policy']).toBeUndefined();
+      const spec = await t.app.inject({ url: '/docs/json' });
+      expect(spec.statusCode).toBe(200);
+      expect(Object.keys(spec.json().paths)).toContain('/v3/reference/tickers/{ticker}');
     });
 
     it('CORS is off by default and, when configured, allows only the listed origins and exposes the rate headers', async () => {
