@@ -68,7 +68,11 @@ for (const engine of engines()) {
 
     it('counts store errors raised by the engine', async () => {
       const before = sample((await t.get('/metrics')).raw, 'tickerbase_store_errors_total', 'kind="other"');
-      expect((await t.get('/test/broken-sql', await t.key('demo'))).status).toBe(500);
+      const broken = await t.get('/test/broken-sql', await t.key('demo'));
+      expect(broken.status).toBe(500);
+      // the client learns nothing of the engine, the SQL or the stack
+      expect(JSON.stringify(broken.body)).not.toMatch(/no_such_table|SELECT|SqliteError|relation|at .*\.js/);
+      expect(JSON.stringify(broken.body)).toContain('Internal server error');
       expect(sample((await t.get('/metrics')).raw, 'tickerbase_store_errors_total', 'kind="other"') - before).toBe(1);
     });
 
