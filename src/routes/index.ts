@@ -18,6 +18,7 @@ import { socialRoutes } from './social.js';
 import { tickerRoutes } from './tickers.js';
 import { tradeQuoteRoutes } from './trades-quotes.js';
 import { lastTickRoutes } from './last.js';
+import { universalSnapshotRoutes } from './universal-snapshot.js';
 
 /** Every endpoint family; each file is a small plugin of thin handlers. */
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
   await marketStatusRoutes(app, ctx);
   await optionsRoutes(app, ctx);
   await snapshotRoutes(app, ctx);
+  await universalSnapshotRoutes(app, ctx);
   await conversionRoutes(app, ctx);
   await indicatorRoutes(app, ctx);
   await newsRoutes(app, ctx);
