@@ -4,7 +4,7 @@
 //
 // Runtime: one demo load (~15 s) starts in beforeAll and runs while the quick tests do; a second
 // load checks idempotency; the serve test reuses the loaded directory.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,8 @@ import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { startServe } from '../helpers/cli.js';
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
+/** tsx by path (its package "exports" entry), for children whose working directory is elsewhere. */
+const TSX_LOADER = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 
 interface Run {
   status: number | null;
@@ -151,6 +153,18 @@ describe('tickerbase commands', () => {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe(helpInProcess(args).out);
     }
+  }, 60_000);
+
+  it('an empty TICKERBASE_DATA_DIR means ./data, and an empty PORT is refused rather than read as a random port', () => {
+    const cwd = tmp('empty-env');
+    const run = (args: string[], env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, ['--import', TSX_LOADER, ENTRY, ...args], { cwd, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8', timeout: 60_000 });
+    const keys = run(['keys', 'create', '--label', 'empty-env'], { TICKERBASE_DATA_DIR: '' });
+    expect(keys.status, keys.stderr).toBe(0);
+    expect(existsSync(join(cwd, 'data', 'tickerbase.db'))).toBe(true);
+    const serve = run(['serve', '--demo', 'no'], { TICKERBASE_DATA_DIR: '', PORT: '' });
+    expect(serve.status).toBe(2);
+    expect(serve.stderr).toContain('--port must be an integer from 0 to 65535');
   }, 60_000);
 
   it('migrate creates the SQLite store in an empty directory, names the migrations it applied, and a second run applies none', async () => {
