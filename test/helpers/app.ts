@@ -59,3 +59,24 @@ export async function walkPages(t: TestApp, firstUrl: string, between?: (page: n
   }
   return pages;
 }
+
+/**
+ * The server in upstream's native envelope on a loopback port, for the official SDK, with a
+ * demo-plan key; close() stops it and closes the store.
+ */
+export async function listenNative(
+  store: Store,
+  opts: { now?: () => number; riskFreeRate?: number } = {},
+): Promise<{ base: string; key: string; close(): Promise<void> }> {
+  const { key } = await store.keys.create({ plan: 'demo' });
+  const app = await buildApp({ store, config: { envelope: 'native', riskFreeRate: opts.riskFreeRate }, now: opts.now });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base,
+    key,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}

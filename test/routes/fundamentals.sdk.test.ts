@@ -1,9 +1,9 @@
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { SPLIT_ROWS, seedCorporateActions, seedEconomy, seedFilings, seedFundamentals } from '../helpers/datasets-fixture.js';
+import { listenNative } from '../helpers/app.js';
 
 // The official client, unmodified, against a native-mode server on a free port: corporate
 // actions (both families), fundamentals, filings and economy.
@@ -19,13 +19,7 @@ for (const engine of engines()) {
       await seedFundamentals(store);
       await seedFilings(store);
       await seedEconomy(store);
-      key = (await store.keys.create({ plan: 'demo' })).key;
-      const app = await buildApp({ store, config: { envelope: 'native' } });
-      base = await app.listen({ port: 0, host: '127.0.0.1' });
-      close = async () => {
-        await app.close();
-        await store.close();
-      };
+      ({ base, key, close } = await listenNative(store));
     });
     afterAll(async () => close());
 

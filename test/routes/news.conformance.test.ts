@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, bulkArticles, seedNews } from '../helpers/news-fixture.js';
 import { UPSTREAM_DIR } from '../helpers/conformance.js';
+import { listenNative } from '../helpers/app.js';
 
 // Field names and JSON types of our news bodies against the recorded upstream bodies, and the
 // official client (unmodified, native mode, real socket) walking our pages.
@@ -45,13 +45,7 @@ for (const engine of engines()) {
       await seedNews(store);
       const bulk = bulkArticles(45, { tickers: ['ZZZ'] });
       await store.news.upsertArticles(bulk.map((a) => ({ article: a, publishedMs: Date.parse(a.published_utc) })));
-      key = (await store.keys.create({ plan: 'demo' })).key;
-      const app = await buildApp({ store, config: { envelope: 'native' } });
-      base = await app.listen({ port: 0, host: '127.0.0.1' });
-      close = async () => {
-        await app.close();
-        await store.close();
-      };
+      ({ base, key, close } = await listenNative(store));
     });
     afterAll(async () => close());
 

@@ -1,8 +1,7 @@
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { listenNative, startTestApp, walkPages, type TestApp } from '../helpers/app.js';
 import { expectSameShape, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { ns, referenceContracts } from '../helpers/options-fixture.js';
@@ -305,13 +304,7 @@ describe('universal snapshot through @massive.com/client-js (native mode)', () =
   beforeAll(async () => {
     store = await engine.open();
     await seed(store);
-    key = (await store.keys.create({ plan: 'demo' })).key;
-    const app = await buildApp({ store, config: { envelope: 'native' }, now: () => MID });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
-    close = async () => {
-      await app.close();
-      await store.close();
-    };
+    ({ base, key, close } = await listenNative(store, { now: () => MID }));
   });
   afterAll(async () => close());
 

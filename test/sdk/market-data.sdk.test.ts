@@ -1,10 +1,10 @@
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
-import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { AAPL_TRADES, FIXTURE_NOW, aaplAdjusted, seedMarket, utc } from '../helpers/market-fixture.js';
+import { listenNative } from '../helpers/app.js';
 
 // The official client, unmodified, against a native-mode server on a free port: it sends the key
 // as ?apiKey=, percent-encodes path parameters and follows next_url by appending &apiKey=.
@@ -20,13 +20,7 @@ for (const engine of engines()) {
     beforeAll(async () => {
       store = await engine.open();
       await seedMarket(store);
-      key = (await store.keys.create({ plan: 'demo' })).key;
-      const app = await buildApp({ store, config: { envelope: 'native' }, now: () => FIXTURE_NOW });
-      base = await app.listen({ port: 0, host: '127.0.0.1' });
-      close = async () => {
-        await app.close();
-        await store.close();
-      };
+      ({ base, key, close } = await listenNative(store, { now: () => FIXTURE_NOW }));
     });
     afterAll(async () => close());
 

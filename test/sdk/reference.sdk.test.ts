@@ -1,10 +1,10 @@
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS, bulkTickers } from '../helpers/reference-fixture.js';
+import { listenNative } from '../helpers/app.js';
 
 // The official client, unmodified, against a native-mode server on a free port.
 for (const engine of engines()) {
@@ -19,13 +19,7 @@ for (const engine of engines()) {
       await store.reference.replaceTickerTypes(TICKER_TYPES);
       await store.reference.replaceExchanges(EXCHANGES);
       await store.reference.replaceConditions(CONDITIONS);
-      key = (await store.keys.create({ plan: 'demo' })).key;
-      const app = await buildApp({ store, config: { envelope: 'native' } });
-      base = await app.listen({ port: 0, host: '127.0.0.1' });
-      close = async () => {
-        await app.close();
-        await store.close();
-      };
+      ({ base, key, close } = await listenNative(store));
     });
     afterAll(async () => close());
 

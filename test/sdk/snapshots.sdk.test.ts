@@ -1,10 +1,10 @@
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { HULL_CALL, loadTextbookCases, referenceContracts } from '../helpers/options-fixture.js';
 import { AFTER, DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { listenNative } from '../helpers/app.js';
 
 // The official client, unmodified, against a native-mode server on a free port: snapshots, the
 // option chain and contracts, indicators, conversion and market status (issue 4).
@@ -24,13 +24,7 @@ for (const engine of engines()) {
         'day',
         Array.from({ length: 60 }, (_, i) => ({ ticker: 'IND', t: Date.parse('2026-09-01T04:00:00Z') + i * 86_400_000, o: 100 + i, h: 101 + i, l: 99 + i, c: 100 + i + (i % 3), v: 1000, vw: 100 + i, n: 10 })),
       );
-      key = (await store.keys.create({ plan: 'demo' })).key;
-      const app = await buildApp({ store, config: { envelope: 'native', riskFreeRate: 0.05 }, now: () => clock });
-      base = await app.listen({ port: 0, host: '127.0.0.1' });
-      close = async () => {
-        await app.close();
-        await store.close();
-      };
+      ({ base, key, close } = await listenNative(store, { now: () => clock, riskFreeRate: 0.05 }));
     });
     afterAll(async () => close());
 
