@@ -74,8 +74,8 @@ export async function runImport(store: Store, files: readonly string[], opts: Im
 export function importCommand(): Command {
   return withStoreOptions(
     new Command('import')
-      .description('import upstream flat files (trades, quotes, minute and day aggregates; CSV or CSV.gz) or directories of them')
-      .argument('<paths...>', 'files or directories (walked recursively for *.csv and *.csv.gz)'),
+      .description('import upstream flat files (trades, quotes, minute and day aggregates; CSV or CSV.gz) and data sets in JSON, NDJSON or CSV with the API\'s field names (news, social posts, options contracts, dividends, splits, financials, filings, economy), or directories of them')
+      .argument('<paths...>', 'files or directories (walked recursively for .csv, .json, .ndjson and .jsonl files, gzipped or not)'),
   )
     .option('--skip-bad-rows', 'import the rest of a file with bad rows, writing them to <file>.rejects.csv', false)
     .option('--dataset <name>', 'data set of the files when their fields do not tell (dividends, splits, balance-sheets, cash-flow-statements, income-statements, ratios, float, short-interest, short-volume, risk-factors, risk-categories, inflation, inflation-expectations, treasury-yields)')
