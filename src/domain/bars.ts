@@ -74,6 +74,18 @@ function firstDayOfMonthIndex(monthIndex: number): number {
 
 type Bucketer = (ms: number) => [start: number, end: number];
 
+/** The last instant a Date can hold (100,000,000 days after 1970). */
+const MAX_INSTANT_MS = 8.64e15;
+const LAST_DAY = MAX_INSTANT_MS / 86_400_000 - 2;
+
+/**
+ * Local midnight of a day, or the last representable instant for a day past it: a bucket
+ * `1000000/year` long simply ends after every stored bar.
+ */
+function dayStartCapped(day: number, zone: Zone): number {
+  return day > LAST_DAY ? MAX_INSTANT_MS : localDayStart(day, zone);
+}
+
 /**
  * Returns the function mapping an instant to [start, end) of its bucket, with the
  * anchor's position worked out once.
@@ -104,7 +116,7 @@ function bucketer(timespan: Timespan, multiplier: number, anchorMs: number, zone
       const anchorDay = toUnit(localDayOf(anchorMs, zone));
       return (ms) => {
         const day = anchorDay + floorDiv(toUnit(localDayOf(ms, zone)) - anchorDay, span) * span;
-        return [localDayStart(day, zone), localDayStart(day + span, zone)];
+        return [localDayStart(day, zone), dayStartCapped(day + span, zone)];
       };
     }
     case 'month':
@@ -117,7 +129,7 @@ function bucketer(timespan: Timespan, multiplier: number, anchorMs: number, zone
         const startUnit = anchorUnit + floorDiv(unit - anchorUnit, multiplier) * multiplier;
         return [
           localDayStart(firstDayOfMonthIndex(startUnit * unitMonths), zone),
-          localDayStart(firstDayOfMonthIndex((startUnit + multiplier) * unitMonths), zone),
+          dayStartCapped(firstDayOfMonthIndex((startUnit + multiplier) * unitMonths), zone),
         ];
       };
     }

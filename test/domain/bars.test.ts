@@ -137,6 +137,17 @@ describe('bucketStart / nextBucketStart: calendar units', () => {
 });
 
 describe('snapRange', () => {
+  it('a bucket reaching past the last instant a Date holds ends there instead of failing', () => {
+    const from = utc('2026-11-18T05:00:00Z'); // midnight EST
+    for (const timespan of ['year', 'quarter', 'month', 'week', 'day'] as const) {
+      const r = snapRange(from, from + 86_399_999, timespan, 1_000_000_000, NY);
+      expect(r.endExclusive, timespan).toBe(8.64e15);
+      expect(r.start, timespan).toBeLessThanOrEqual(from);
+    }
+    expect(nextBucketStart(from, 'year', 1_000_000, from, NY)).toBe(8.64e15);
+    expect(nextBucketStart(from, 'year', 1, from, NY)).toBe(utc('2027-01-01T05:00:00Z'));
+  });
+
   it('moves from back to its minute and to forward to the end of its 5-minute bucket', () => {
     const r = snapRange(utc('2024-03-11T13:33:20Z'), utc('2024-03-11T14:02:00Z'), 'minute', 5, NY);
     expect(r).toEqual({ start: utc('2024-03-11T13:33:00Z'), endExclusive: utc('2024-03-11T14:03:00Z') });

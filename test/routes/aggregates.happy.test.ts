@@ -37,6 +37,15 @@ for (const engine of engines()) {
         expect(far.body.results).toEqual(near.body.results);
       });
 
+      it('the largest multiplier of a calendar unit is one bucket holding every bar, not a 500', async () => {
+        const one = await t.get('/v2/aggs/ticker/AAPL/range/1000000/year/2024-03-07/2024-03-12?adjusted=false');
+        expect(one.status).toBe(200);
+        // from snaps back to 2024-01-01 and the one bucket runs on past every stored bar
+        const days = await t.get('/v2/aggs/ticker/AAPL/range/1/day/2024-01-01/2099-12-31?adjusted=false');
+        expect(one.body.results).toHaveLength(1);
+        expect(one.body.results[0].v).toBeCloseTo(days.body.results.reduce((s: number, b: any) => s + b.v, 0), 6);
+      });
+
       it('answers upstream’s body with bars in upstream’s key order', async () => {
         const res = await t.app.inject({ url: '/v2/aggs/ticker/AAPL/range/1/day/2024-03-07/2024-03-12', headers: { 'x-api-key': t.key } });
         expect(res.statusCode).toBe(200);
