@@ -5,6 +5,7 @@ import { createProgressReporter, formatCount, type ProgressOutput } from '../ing
 import '../ingest/datasets.js';
 import '../ingest/news-social.js';
 import '../ingest/options-contracts.js';
+import '../ingest/tickers.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
 
 export interface ImportRunOptions {
