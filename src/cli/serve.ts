@@ -14,7 +14,7 @@ import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
 import type { Store } from '../store/index.js';
-import { loadDemo } from '../demo/load.js';
+import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey } from './demo.js';
 import { openStoreFromFlags, parseIntFlag, withStoreOptions, type StoreFlags } from './options.js';
@@ -100,6 +100,7 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<void> {
     await loadDemo(store, { brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
     if (!existsSync(keyFileOf(opts))) await createDemoKey(store, opts.dataDir);
   }
+  await ensureReferenceFacts(store);
 }
 
 function banner(opts: ServeFlags, address: string, engine: string, workers: number): string {

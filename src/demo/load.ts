@@ -21,12 +21,28 @@ export interface DemoStep {
   run(store: Store, opts: DemoOptions): Promise<string>;
 }
 
+/** The shipped real facts: ticker types, US exchanges, condition codes (replacing what is stored). */
+async function loadReferenceFacts(store: Store): Promise<void> {
+  await store.reference.replaceTickerTypes(TICKER_TYPES);
+  await store.reference.replaceExchanges(EXCHANGES);
+  await store.reference.replaceConditions(CONDITIONS);
+}
+
+/**
+ * Loads the real facts into a store that has none (a store started without the demo serves its
+ * own tickers, but /v3/reference/exchanges, /conditions and /tickers/types still need these).
+ * Returns whether it loaded them.
+ */
+export async function ensureReferenceFacts(store: Store): Promise<boolean> {
+  if ((await store.reference.listTickerTypes({})).length > 0) return false;
+  await loadReferenceFacts(store);
+  return true;
+}
+
 const referenceStep: DemoStep = {
   name: 'reference data',
   async run(store, opts) {
-    await store.reference.replaceTickerTypes(TICKER_TYPES);
-    await store.reference.replaceExchanges(EXCHANGES);
-    await store.reference.replaceConditions(CONDITIONS);
+    await loadReferenceFacts(store);
     const tickers = demoTickers(opts.asOf);
     for (let i = 0; i < tickers.length; i += 2000) await store.reference.upsertTickers(tickers.slice(i, i + 2000));
     return `${TICKER_TYPES.length} ticker types, ${EXCHANGES.length} exchanges, ${CONDITIONS.length} conditions, ${tickers.length} tickers`;

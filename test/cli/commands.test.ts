@@ -274,4 +274,21 @@ describe('tickerbase commands', () => {
       if (!stopped) await server.stop();
     }
   }, 90_000);
+
+  it('serve --demo no on an empty store still serves the real exchanges, conditions and ticker types', async () => {
+    const dir = tmp('facts');
+    const created = await cli(['keys', 'create', '--plan', 'demo', '--data-dir', dir]);
+    expect(created.status, created.stderr).toBe(0);
+    const key = created.stdout.trim().split('\n').pop()!;
+    const server = await startServe(['--demo', 'no', '--data-dir', dir, '--host', '127.0.0.1', '--port', String(await freePort())]);
+    try {
+      const get = async (path: string) => (await (await fetch(`${server.url}${path}`, { headers: { 'x-api-key': key } })).json()).data;
+      expect((await get('/v3/reference/tickers/types')).count).toBe(25);
+      expect((await get('/v3/reference/exchanges')).count).toBeGreaterThan(20);
+      expect((await get('/v3/reference/conditions?limit=1000')).count).toBeGreaterThan(50);
+      expect((await get('/v3/reference/tickers')).count).toBe(0); // no demo universe
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 60_000);
 });
