@@ -13,20 +13,13 @@
  * includes all of March 8 and `timestamp.gt=2024-03-08` starts on March 9.
  */
 import { localDayStart, parseDate, type Zone } from '../domain/calendar.js';
+import { MAX_STORED_NS, msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
 import { badParameter } from '../server/errors.js';
 
 const MS_INTEGER = /^\d{1,16}$/;
 const NS_INTEGER = /^\d{1,19}$/;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 const MAX_MS = 8_640_000_000_000_000; // the largest instant a Date can hold
-const MAX_NS = (1n << 63n) - 1n;
-const NS_PER_MS = 1_000_000n;
-
-/** Ns of a ms instant, held inside the stored 64-bit range: a date before 1678 or after 2261 is a bound past every row. */
-function storedNs(ms: number, extraNs = 0n): bigint {
-  const ns = BigInt(ms) * NS_PER_MS + extraNs;
-  return ns > MAX_NS ? MAX_NS : ns < -MAX_NS ? -MAX_NS : ns;
-}
 
 function timeParseError(param: string): Error {
   // upstream's wording, which already names the parameter
@@ -51,14 +44,14 @@ export function parseAggregateBound(value: string, param: 'from' | 'to', zone: Z
 export function parseTickTime(value: string, param: string, zone: Zone): { start: bigint; end: bigint } {
   const day = parseDate(value);
   if (day !== null) {
-    return { start: storedNs(localDayStart(day, zone)), end: storedNs(localDayStart(day + 1, zone)) };
+    return { start: msToStoredNs(localDayStart(day, zone)), end: msToStoredNs(localDayStart(day + 1, zone)) };
   }
   if (NS_INTEGER.test(value)) {
     const ns = BigInt(value);
-    if (ns <= MAX_NS) return { start: ns, end: ns + 1n };
+    if (ns <= MAX_STORED_NS) return { start: ns, end: ns + 1n };
   }
   const ns = parseRfc3339Ns(value);
-  if (ns !== null) return { start: ns, end: ns < MAX_NS ? ns + 1n : ns };
+  if (ns !== null) return { start: ns, end: ns < MAX_STORED_NS ? ns + 1n : ns };
   throw badParameter(`${param} must be a Unix timestamp in nanoseconds, an RFC 3339 time or a date in the form YYYY-MM-DD`);
 }
 
@@ -77,7 +70,7 @@ export function parseRfc3339Ns(value: string): bigint | null {
   }
   const ms = day * 86_400_000 + ((h * 60 + mi - offsetMin) * 60 + s) * 1000;
   const frac = m[7] ? BigInt(m[7].padEnd(9, '0')) : 0n;
-  return storedNs(ms, frac);
+  return msToStoredNs(ms, frac);
 }
 
 export interface TickBoundsQuery {

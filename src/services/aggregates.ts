@@ -23,6 +23,7 @@ import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js'
 import { aggregateBars, barsFromTrades, nextBucketStart, snapRange, type Bar, type Timespan, type TradePrint } from '../domain/bars.js';
 import { dateOfDay, instantOfWallTime, localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
 import { barZone, marketOfTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
+import { msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
 import type { BarRow, TradeRow } from '../ingest/market-records.js';
 import type { BarKind, MarketDataPort, TickPosition } from '../store/repos/market-port.js';
 import type { TickerRecord } from '../store/records.js';
@@ -31,14 +32,7 @@ import { badParameter } from '../server/errors.js';
 export const AGGS_MAX_LIMIT = 50_000;
 const NY: Zone = 'America/New_York';
 const DAY_MS = 86_400_000;
-const NS_PER_MS = 1_000_000n;
-const INT64_MAX = 9_223_372_036_854_775_807n;
 
-/** Unix ms as ns, held inside the 64-bit column range (dates past 2262 would overflow it). */
-function msToStoredNs(ms: number): bigint {
-  const ns = BigInt(ms) * NS_PER_MS;
-  return ns > INT64_MAX ? INT64_MAX : ns < -INT64_MAX ? -INT64_MAX : ns;
-}
 
 /** What the aggregation needs from the store; the application Store satisfies it. */
 export interface AggregatesStore {
