@@ -19,6 +19,12 @@ export interface BulkInsert {
   updateColumns?: string[];
 }
 
+/**
+ * Bulk inserts of at least this many rows go through COPY on engines that have it (copyInsert);
+ * smaller ones as multi-row INSERTs (one round trip instead of three).
+ */
+export const COPY_MIN_ROWS = 500;
+
 export interface SqlDriver {
   readonly engine: 'sqlite' | 'postgres';
   all(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row[]>;

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
-import { COPY_MIN_ROWS, copyTextValue } from '../../src/store/postgres/driver.js';
+import { COPY_MIN_ROWS } from '../../src/store/driver.js';
+import { copyTextValue } from '../../src/store/postgres/driver.js';
 import { barFromRow, tradeFromRow } from '../../src/store/repos/market.js';
 import type { BarRow, TradeRow } from '../../src/ingest/market-records.js';
 import { openPostgresStore } from '../helpers/engines.js';

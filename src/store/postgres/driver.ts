@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { COPY_MIN_ROWS, StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
 // plain numbers get them converted back below.
@@ -44,11 +44,6 @@ function wrap(err: unknown): unknown {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-/**
- * insertMany() sends batches of at least this many rows through COPY; smaller ones go as a
- * multi-row INSERT (one round trip instead of three).
- */
-export const COPY_MIN_ROWS = 500;
 
 /** Staging-table column that keeps the rows' order (which duplicate comes first matters). */
 const ORDINAL = 'tb_copy_ord';

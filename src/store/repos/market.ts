@@ -1,10 +1,9 @@
 // Market data over SqlDriver: one SQL dialect for both engines (see migrations/0100_market_data.ts
 // for the schema and its keys). Reads are range scans on (ticker, time[, sequence, pk]).
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
-import { toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
+import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../ingest/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
-import { COPY_MIN_ROWS } from '../postgres/driver.js';
 import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRange } from './market-port.js';
 
 /**
