@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // lets memory tests measure the live heap (after a collection) rather than uncollected garbage
+    poolOptions: { forks: { execArgv: ['--expose-gc'] } },
     reporters: ['default'],
   },
 });

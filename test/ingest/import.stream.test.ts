@@ -43,8 +43,12 @@ it('imports a 120 MB (uncompressed) minute file with the heap staying within 48 
     global.gc?.();
     const baseline = process.memoryUsage().heapUsed;
     let peak = baseline;
+    let calls = 0;
     const r = await importFile(store, path, {
       onProgress: () => {
+        // The live heap: garbage not yet collected says nothing about streaming, and how much of
+        // it piles up depends on the machine's load (a collection every few reports).
+        if (calls++ % 4 === 0) global.gc?.();
         peak = Math.max(peak, process.memoryUsage().heapUsed);
       },
     });
