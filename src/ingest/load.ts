@@ -11,7 +11,8 @@ import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 // metrics.ts holds the process's prom-client registry only (no Fastify): cheap for the CLI.
 import { recordImportRows } from '../server/metrics.js';
 import { storeFromDriver, type Store } from '../store/index.js';
-import { readFlatFile, type FlatFileProgress } from './flatfile.js';
+import type { FlatFileProgress } from './flatfile.js';
+import { readFlatFileThreaded } from './flatfile-threaded.js';
 import type { FlatFileKind } from './market-records.js';
 
 /** A file that cannot be imported; `message` names it (`file:line: reason` for a bad row). */
@@ -280,7 +281,8 @@ export const flatFileImporter: Importer = {
     const minuteTickers = new Set<string>();
     let minT = Infinity;
     let maxT = -Infinity;
-    const batches = readFlatFile(ctx.path, {
+    // Parsed in a worker thread (large files), overlapping the inserts made here.
+    const batches = readFlatFileThreaded(ctx.path, {
       skipBadRows: ctx.skipBadRows,
       onReject: (r) => ctx.reject({ line: r.line, reason: r.reason, raw: r.raw }),
       onProgress: (p: FlatFileProgress) => ctx.progress(p),

@@ -15,20 +15,17 @@ import {
   type RejectedRow,
 } from '../../src/ingest/flatfile.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
-
-const STOCK_TRADES =
-  'ticker,conditions,correction,exchange,id,participant_timestamp,price,sequence_number,sip_timestamp,size,tape,trf_id,trf_timestamp';
-const OPTION_TRADES = 'ticker,conditions,correction,exchange,participant_timestamp,price,sip_timestamp,size';
-const CRYPTO_TRADES = 'ticker,conditions,exchange,id,participant_timestamp,price,size';
-const STOCK_QUOTES =
-  'ticker,ask_exchange,ask_price,ask_size,bid_exchange,bid_price,bid_size,conditions,indicators,participant_timestamp,sequence_number,sip_timestamp,tape,trf_timestamp';
-const OPTION_QUOTES = 'ticker,ask_exchange,ask_price,ask_size,bid_exchange,bid_price,bid_size,sequence_number,sip_timestamp';
-const FOREX_QUOTES = 'ticker,ask_exchange,ask_price,bid_exchange,bid_price,participant_timestamp';
-const AGGS = 'ticker,volume,open,close,high,low,window_start,transactions';
-const INDEX_AGGS = 'ticker,open,close,high,low,window_start';
-
-/** 2024-01-01T00:00:00.123456789Z: beyond 2^53, so a double would lose the last digits. */
-const NS = 1704067200123456789n;
+import {
+  AGGS,
+  CRYPTO_TRADES,
+  FOREX_QUOTES,
+  INDEX_AGGS,
+  NS,
+  OPTION_QUOTES,
+  OPTION_TRADES,
+  STOCK_QUOTES,
+  STOCK_TRADES,
+} from './flatfile-headers.js';
 
 let dir: string;
 beforeAll(async () => {
