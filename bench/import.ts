@@ -10,60 +10,16 @@ import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { openStore } from '../src/store/index.js';
 import { importFile } from '../src/ingest/load.js';
+import { flatFileReaderStats } from '../src/ingest/flatfile-threaded.js';
+import { MINUTE_HEADER, minuteLines, TRADES_HEADER, tradeLines, writeGzip } from './import-files.js';
 
 const MINUTE_ROWS = Number(process.argv[2] ?? 1_500_000);
 const RUNS = Number(process.env.RUNS ?? 2);
 const TRADE_ROWS = Math.round(MINUTE_ROWS * (2 / 3));
 const dir = mkdtempSync(join(tmpdir(), 'tb-bench-import-'));
-
-const START_NS = 1_709_888_400_000_000_000n; // 2024-03-08 04:00 ET
-
-/** Upstream's layout: rows sorted by ticker, then time. */
-async function writeGzip(path: string, header: string, lines: Iterable<string>): Promise<void> {
-  const gz = createGzip({ level: 6 });
-  const out = createWriteStream(path);
-  const done = pipeline(gz, out);
-  gz.write(`${header}\n`);
-  let buf = '';
-  for (const line of lines) {
-    buf += line + '\n';
-    if (buf.length > 1 << 16) {
-      if (!gz.write(buf)) await new Promise((r) => gz.once('drain', r));
-      buf = '';
-    }
-  }
-  gz.end(buf);
-  await done;
-}
-
-function* minuteLines(rows: number): Generator<string> {
-  const perTicker = 960; // 04:00-20:00 ET
-  for (let i = 0; i < rows; i++) {
-    const ticker = `T${String(Math.floor(i / perTicker)).padStart(5, '0')}`;
-    const minute = BigInt(i % perTicker);
-    const p = 20 + ((i * 7919) % 10_000) / 100;
-    yield `${ticker},${1000 + (i % 9000)},${p.toFixed(2)},${(p + 0.05).toFixed(2)},${(p + 0.12).toFixed(2)},${(p - 0.08).toFixed(2)},${START_NS + minute * 60_000_000_000n},${1 + (i % 97)}`;
-  }
-}
-
-function* tradeLines(rows: number): Generator<string> {
-  const perTicker = 20_000;
-  for (let i = 0; i < rows; i++) {
-    const ticker = `T${String(Math.floor(i / perTicker)).padStart(4, '0')}`;
-    const k = i % perTicker;
-    const sip = START_NS + BigInt(k) * 2_880_000_000n + BigInt((i * 7919) % 1000);
-    const p = (100 + ((i * 104_729) % 5000) / 100).toFixed(2);
-    const conditions = i % 5 === 0 ? '"12,37"' : i % 3 === 0 ? '14' : '';
-    const trf = i % 4 === 0;
-    yield `${ticker},${conditions},,${trf ? 4 : 1 + (i % 20)},${1_000_000 + i},${sip - 1234n},${p},${10_000 + k * 3},${sip},${i % 11 === 0 ? '0.5' : 100 * (1 + (i % 7))},3,${trf ? 202 : ''},${trf ? sip - 800n : ''}`;
-  }
-}
-
-const MINUTE_HEADER = 'ticker,volume,open,close,high,low,window_start,transactions';
-const TRADES_HEADER = 'ticker,conditions,correction,exchange,id,participant_timestamp,price,sequence_number,sip_timestamp,size,tape,trf_id,trf_timestamp';
 
 // Tables the shell loads: the file's columns in the file's order, with our keys and indexes.
 const SHELL_TABLES = {
@@ -118,15 +74,18 @@ function shellImport(csv: string, ddl: string): Timing {
   return { seconds, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0 };
 }
 
-async function ourImport(file: string): Promise<Timing & { rows: number; notes: string[] }> {
+async function ourImport(file: string): Promise<Timing & { rows: number; notes: string[]; worker?: { decodeMs: number } }> {
   const dataDir = join(dir, `data-${Date.now()}`);
   const store = await openStore({ dataDir });
   try {
+    const workers0 = flatFileReaderStats.worker;
+    const decodeMs0 = flatFileReaderStats.decodeMs;
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const r = await importFile(store, file);
     const cpu = process.cpuUsage(cpu0);
-    return { seconds: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, rows: r.rows, notes: r.notes ?? [] };
+    const worker = flatFileReaderStats.worker > workers0 ? { decodeMs: flatFileReaderStats.decodeMs - decodeMs0 } : undefined;
+    return { seconds: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, rows: r.rows, notes: r.notes ?? [], worker };
   } finally {
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -178,6 +137,11 @@ async function main(): Promise<void> {
       ratio(ours.cpu, theirs?.cpu),
     ]);
     if (ours.notes.length) console.log(`  ${c.name}: tickerbase also did: ${ours.notes.join('; ')} (included in its time)`);
+    console.log(
+      ours.worker
+        ? `  ${c.name}: read by a worker thread; decoding its batches took ${Math.round(ours.worker.decodeMs)} ms of the importing thread`
+        : `  ${c.name}: read in the importing thread (no worker)`,
+    );
     rmSync(c.file);
   }
   const widths = rowsOut[0]!.map((_, i) => Math.max(...rowsOut.map((r) => r[i]!.length)));
