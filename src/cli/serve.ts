@@ -28,6 +28,7 @@ export interface ServeFlags extends StoreFlags {
   brandingDir?: string;
   /** Risk-free rate for option greeks when no treasury yield is stored. */
   riskFreeRate?: number;
+  responseCache: number;
   plans?: string;
   redisUrl?: string;
   adminToken?: string;
@@ -45,6 +46,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--public-url <url>', 'absolute base URL used in next_url and links').env('TICKERBASE_PUBLIC_URL'))
     .addOption(new Option('--branding-dir <dir>', 'directory of branding images').env('TICKERBASE_BRANDING_DIR'))
     .addOption(new Option('--risk-free-rate <rate>', 'annual rate (e.g. 0.045) for option greeks when no 3-month treasury yield is stored').env('TICKERBASE_RISK_FREE_RATE').argParser(parseRateFlag))
+    .addOption(new Option('--response-cache <entries>', 'ticker overview answers kept in memory until the data changes (0 = off)').env('TICKERBASE_RESPONSE_CACHE').default(10_000).argParser(parseIntFlag('--response-cache', 0, 10_000_000)))
     .addOption(new Option('--demo <when>', 'load the demo data set: auto = on first start of the embedded store').env('TICKERBASE_DEMO').choices(['auto', 'yes', 'no']).default('auto'))
     .addOption(new Option('--plans <file>', 'JSON file of plans (added to, or replacing, the built-in plans)').env('TICKERBASE_PLANS'))
     .addOption(new Option('--redis-url <url>', 'Redis shared by every process for rate limits (default: limits per host)').env('REDIS_URL'))
@@ -152,7 +154,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   let closing = false;
   const app = await buildApp({
     store,
-    config: { envelope: opts.envelope, publicUrl, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate },
+    config: { envelope: opts.envelope, publicUrl, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache },
     logger,
     production: {
       plans: loadPlans(opts.plans || undefined),

@@ -214,6 +214,10 @@ export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     params: TickerParams,
     querystring: OverviewQuery,
     response: SingleBody(TickerDetails),
+    // Depends on the data, the ticker, the date (else the clock's day, for market_cap) and the
+    // base URL of branding links.
+    cacheKey: ({ params, query, req }) =>
+      `${params.ticker}\0${query.date ?? `day ${localDayOf(ctx.now(), barZone(marketOfTicker(params.ticker)))}`}\0${baseUrl(ctx, req)}`,
     handler: async ({ params, query, req }) => {
       if (query.date) parseCalendarDate(query.date, 'date');
       const t = await ctx.store.reference.getTicker(params.ticker, query.date);

@@ -3,6 +3,7 @@ import type { Store } from '../store/index.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';
 import type { KeyAuthenticator } from './auth.js';
 import type { CursorCodec } from './cursor.js';
+import type { ResponseCache } from './response-cache.js';
 
 export type EnvelopeMode = 'wrapped' | 'native';
 
@@ -12,6 +13,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Directory of branding images served by /v1/reference/company-branding. */
   brandingDir?: string;
+  /** Entries of the response cache (default 10,000; 0 turns it off). */
+  responseCacheEntries?: number;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal; default 0.045). */
   riskFreeRate?: number;
 }
@@ -36,6 +39,8 @@ export interface ServerContext {
   /** The clock every time-dependent answer uses; tests set it. */
   now: () => number;
   guards: RequestGuard[];
+  /** Serialized answers of routes that declare a cache key (absent: nothing is cached). */
+  responseCache?: ResponseCache;
 }
 
 declare module 'fastify' {

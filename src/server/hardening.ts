@@ -89,6 +89,18 @@ export function parseCorsOrigin(value: string | undefined): string[] | '*' | und
   return list;
 }
 
+/** The first parameter holding a non-finite number (Ajv coerced e.g. "1e400" to Infinity). */
+function nonFiniteParameter(source: unknown): string | undefined {
+  if (!source || typeof source !== 'object') return undefined;
+  for (const name in source) {
+    const value = (source as Record<string, unknown>)[name];
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return name;
+    } else if (Array.isArray(value) && value.some((v) => typeof v === 'number' && !Number.isFinite(v))) return name;
+  }
+  return undefined;
+}
+
 function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('X-Frame-Options', 'DENY');
@@ -119,29 +131,29 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   const hsts = opts.hsts ?? false;
   const maxAge = opts.referenceMaxAge ?? 300;
 
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req, reply, hsts);
+    done();
   });
 
   // Ajv coerces "1e400" to Infinity and then skips minimum/maximum for non-finite numbers, so an
   // out-of-range number would reach the handlers (and SQL). Refuse it here for every route.
-  app.addHook('preHandler', async (req) => {
-    for (const source of [req.params, req.query]) {
-      if (!source || typeof source !== 'object') continue;
-      for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
-        const values = Array.isArray(value) ? value : [value];
-        if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) throw new ApiError('BAD_PARAMETER', `${name} must be a finite number`);
-      }
-    }
+  app.addHook('preHandler', (req, _reply, done) => {
+    const name = nonFiniteParameter(req.params) ?? nonFiniteParameter(req.query);
+    done(name === undefined ? undefined : new ApiError('BAD_PARAMETER', `${name} must be a finite number`));
   });
 
   // ETag and Cache-Control on successful reference answers; If-None-Match → 304 without a body.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    done(null, withEtag(req, reply, payload));
+  });
+  const withEtag = (req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
     // routes that validate their own answers (branding images) keep their headers
     if (reply.statusCode !== 200 || typeof payload !== 'string' || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
     const meta = req.routeMeta;
     if (!meta || normaliseDataset(meta.dataset) !== 'reference') return payload;
-    const etag = bodyEtag(payload, req.id);
+    const cached = req.cachedBody;
+    const etag = cached ? (cached.etag ??= bodyEtag(payload, req.id)) : bodyEtag(payload, req.id);
     reply.header('ETag', etag);
     reply.header('Cache-Control', `private, max-age=${maxAge}`);
     reply.header('Vary', 'Accept-Encoding, Authorization, X-API-Key');
@@ -150,7 +162,7 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
       return '';
     }
     return payload;
-  });
+  };
 
   if (opts.corsOrigin) {
     await app.register(cors, {

@@ -15,6 +15,10 @@ export const httpRequests = new Counter({
   help: 'HTTP requests answered, by route template, method and status code',
   labelNames: ['route', 'method', 'status'] as const,
   registers: [registry],
+  // counts kept by RequestMetrics since the last read
+  collect() {
+    for (const m of pendingRequestCounts) m.flush();
+  },
 });
 
 export const httpDuration = new Histogram({
@@ -54,6 +58,49 @@ export const dependencyUp = new Gauge({
   registers: [registry],
   aggregator: 'min',
 });
+
+/**
+ * Request count and duration per (route, method, status). Counts are summed here and handed to
+ * prom-client when /metrics is read (its inc() hashes and validates the labels on every call);
+ * durations go to the histogram at once.
+ */
+export class RequestMetrics {
+  private readonly pending = new Map<string, { labels: { route: string; method: string; status: string }; n: number }>();
+  private readonly durationLabels = new Map<string, { route: string; method: string }>();
+
+  constructor() {
+    pendingRequestCounts.add(this);
+  }
+
+  observe(route: string, method: string, status: number, seconds: number): void {
+    const id = `${status} ${method} ${route}`;
+    const p = this.pending.get(id);
+    if (p !== undefined) p.n++;
+    else this.pending.set(id, { labels: { route, method, status: String(status) }, n: 1 });
+    const dk = `${method} ${route}`;
+    let d = this.durationLabels.get(dk);
+    if (d === undefined) {
+      d = { route, method };
+      if (this.durationLabels.size < 10_000) this.durationLabels.set(dk, d);
+    }
+    httpDuration.observe(d, seconds);
+    if (this.pending.size > 10_000) this.flush();
+  }
+
+  /** Moves the counts into the registry (called before every read of it). */
+  flush(): void {
+    for (const p of this.pending.values()) httpRequests.inc(p.labels, p.n);
+    this.pending.clear();
+  }
+
+  /** Stops counting into the registry (the app closed), after handing over what is pending. */
+  close(): void {
+    this.flush();
+    pendingRequestCounts.delete(this);
+  }
+}
+
+const pendingRequestCounts = new Set<RequestMetrics>();
 
 /** Counts rows an importer wrote (a helper so importers need not know prom-client). */
 export function recordImportRows(dataset: string, rows: number): void {

@@ -7,7 +7,7 @@ import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
 import { registerHardening, type HardeningOptions } from './hardening.js';
 import { logRequest } from './logger.js';
-import { httpDuration, httpRequests, metricsContentType, metricsText, rateLimitRejections, storeErrors } from './metrics.js';
+import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
 import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage.js';
@@ -96,40 +96,45 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   ];
 
   // History and delay: cut rows outside the plan's window from time-series answers, and mark them.
-  app.addHook('preSerialization', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // Callback-form hooks: no promise per request (see app.ts).
+  app.addHook('preSerialization', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const state = req.dataWindowState;
-    if (!state || reply.statusCode !== 200) return payload;
-    const inner = innerBody(payload, wrapped);
-    if (!inner) return payload;
-    if (!state.applied) cutToWindow(inner, state);
-    if (state.cutDelay && inner.status === 'OK') inner.status = 'DELAYED';
-    return payload;
+    if (state && reply.statusCode === 200) {
+      const inner = innerBody(payload, wrapped);
+      if (inner) {
+        if (!state.applied) cutToWindow(inner, state);
+        if (state.cutDelay && inner.status === 'OK') inner.status = 'DELAYED';
+      }
+    }
+    done(null, payload);
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
     if (typeof payload === 'string' && reply.statusCode === 200 && req.dataWindowState) {
       const notice = cutNotice(req);
-      if (notice) return withNotice(payload, notice, wrapped);
+      if (notice) return done(null, withNotice(payload, notice, wrapped));
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onError', async (_req, _reply, error) => {
+  app.addHook('onError', (_req, _reply, error, done) => {
     const cause = (error as { cause?: unknown }).cause;
     if (error instanceof StoreUnavailableError || cause instanceof StoreUnavailableError) storeErrors.inc({ kind: 'unavailable' });
     else if (isEngineError(error)) storeErrors.inc({ kind: 'other' });
+    done();
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? '(no route)';
-    httpRequests.inc({ route, method: req.method, status: String(reply.statusCode) });
-    httpDuration.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+  const requestMetrics = new RequestMetrics();
+  app.addHook('onResponse', (req, reply, done) => {
+    requestMetrics.observe(req.routeOptions.url ?? '(no route)', req.method, reply.statusCode, reply.elapsedTime / 1000);
     if (usage && req.apiKey && req.routeMeta) usage.record(req.apiKey.id, req.routeMeta.url, reply.statusCode >= 400);
     logRequest(req, reply);
+    done();
   });
 
   app.addHook('onClose', async () => {
+    requestMetrics.close();
     await usage?.close();
     await limiter.close();
   });

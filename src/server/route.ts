@@ -2,7 +2,11 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
 import type { RouteMeta, ServerContext } from './context.js';
+import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
+
+/** What Fastify sends for a serialized JSON body; cached bodies go out with the same type. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<RouteMeta, 'url'> {
   url: string;
@@ -20,6 +24,13 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
   auth?: boolean;
   /** The body carries no status/request_id (market status, holidays). */
   plain?: boolean;
+  /**
+   * For answers that are a pure function of the request and the stored data: a key naming
+   * everything the answer depends on besides the data (parameters, the clock's day, the base URL
+   * of links). Answers are then served from ctx.responseCache until the store's data version
+   * changes. undefined from the function: this request is not cached.
+   */
+  cacheKey?: (args: { query: Static<Q>; params: Static<P>; req: FastifyRequest }) => string | undefined;
   handler: (args: {
     query: Static<Q>;
     params: Static<P>;
@@ -38,11 +49,14 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   const okSchema = wrapped ? Envelope(spec.response, true) : spec.response;
   const errSchema = wrapped ? Envelope(ErrorBody, false) : ErrorBody;
   const auth = spec.auth !== false;
+  const cache = spec.cacheKey && ctx.responseCache ? ctx.responseCache : undefined;
 
   for (const [i, url] of [spec.url, ...(spec.aliases ?? [])].entries()) {
     app.route({
       method: 'GET',
       url,
+      // GET requests carry no body: no request-decompression hook (it would run on every request)
+      decompress: false,
       schema: {
         operationId: i === 0 ? spec.operationId : `${spec.operationId}Alias${i}`,
         summary: spec.summary,
@@ -60,12 +74,35 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
           }
         : undefined,
       handler: async (req, reply) => {
-        const body = await spec.handler({ query: req.query as Static<Q>, params: req.params as Static<P>, req, reply });
+        const query = req.query as Static<Q>;
+        const params = req.params as Static<P>;
+        // Cached answers: looked up after auth, plans and validation ran; never for requests whose
+        // plan cuts the data (the cut depends on the key).
+        let cacheKey: string | undefined;
+        let version = '';
+        if (cache !== undefined && req.dataWindowState === undefined) {
+          cacheKey = spec.cacheKey!({ query, params, req });
+          if (cacheKey !== undefined) {
+            version = ctx.store.dataVersion(); // read before the data, so a write meanwhile is not hidden
+            const hit = cache.get(cacheKey, version);
+            if (hit !== undefined) {
+              req.cachedBody = hit;
+              reply.type(JSON_TYPE);
+              return cachedBody(hit, req.id);
+            }
+          }
+        }
+        const body = await spec.handler({ query, params, req, reply });
         if (reply.sent) return reply;
         const inner = spec.plain || Array.isArray(body) || typeof body !== 'object' || body === null
           ? body
           : { status: 'OK', request_id: req.id, ...(body as object) };
-        return wrapped ? { ok: true, data: inner } : inner;
+        const out = wrapped ? { ok: true, data: inner } : inner;
+        if (cacheKey === undefined || reply.statusCode !== 200) return out;
+        const text = reply.serialize(out) as string; // the route's JSON serializer
+        req.cachedBody = cache!.set(cacheKey, version, text, req.id);
+        reply.type(JSON_TYPE);
+        return text;
       },
     });
   }

@@ -30,9 +30,23 @@ export class UsageRecorder {
     this.timer.unref();
   }
 
+  private dayStart = 0;
+  private dayEnd = 0;
+  private dayName = '';
+
+  /** YYYY-MM-DD of `t` in UTC; formatted once per day, not once per request. */
+  private utcDay(t: number): string {
+    if (t < this.dayStart || t >= this.dayEnd) {
+      this.dayStart = t - (((t % 86_400_000) + 86_400_000) % 86_400_000);
+      this.dayEnd = this.dayStart + 86_400_000;
+      this.dayName = new Date(this.dayStart).toISOString().slice(0, 10);
+    }
+    return this.dayName;
+  }
+
   /** Counts one request of a key on an endpoint family. */
   record(keyId: string, family: string, error: boolean): void {
-    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const day = this.utcDay(this.now());
     const id = `${keyId}\u0000${day}\u0000${family}`;
     let u = this.pending.get(id);
     if (!u) {

@@ -43,7 +43,23 @@ export interface SqlDriver {
   copyInsert?(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflictSql: string): Promise<number>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
+  /**
+   * A token that differs whenever the stored data may have changed since it was last read, so a
+   * cache of answers can tell when to recompute. Writes through this driver change it at once;
+   * other connections' commits within DATA_VERSION_TTL_MS of the engine (SQLite reads PRAGMA
+   * data_version, which costs a lock round on the WAL index, at most that often; PostgreSQL has
+   * no cheap equivalent, so its token also changes every TTL).
+   */
+  dataVersion(): string;
   close(): Promise<void>;
+}
+
+/** How long another connection's writes may stay unseen by dataVersion(), per engine. */
+export const DATA_VERSION_TTL_MS = { sqlite: 100, postgres: 1000 } as const;
+
+/** True unless the statement is a plain read (SELECT, VALUES, EXPLAIN, or a PRAGMA query). */
+export function mayWrite(sql: string): boolean {
+  return !/^\s*(SELECT|VALUES|EXPLAIN)\b/i.test(sql);
 }
 
 /** Store-level failure that the HTTP layer answers with 503 (engine unreachable). */

@@ -38,6 +38,8 @@ export interface Store {
   readonly usage: UsageRepository;
   /** Throws StoreUnavailableError (or the engine's error) when the store cannot answer. */
   ping(): Promise<void>;
+  /** Changes whenever stored data may have changed (SqlDriver.dataVersion): keys caches of answers. */
+  dataVersion(): string;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export function storeFromDriver(db: SqlDriver): Store {
     async ping() {
       await db.get('SELECT 1 AS ok');
     },
+    dataVersion: () => db.dataVersion(),
     close: () => db.close(),
   };
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_MIN_ROWS, StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, mayWrite, StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
 // plain numbers get them converted back below.
@@ -102,9 +102,18 @@ function* copyText(rows: readonly (readonly SqlValue[])[], width: number): Gener
 
 class PgSession implements SqlDriver {
   readonly engine = 'postgres' as const;
-  constructor(protected readonly q: Queryable) {}
+  /** Statements of this driver (and its transactions) that may have written (see dataVersion). */
+  constructor(
+    protected readonly q: Queryable,
+    protected readonly writes: { n: number } = { n: 0 },
+  ) {}
+
+  dataVersion(): string {
+    return `${this.writes.n}.${Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres)}`;
+  }
 
   async all(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row[]> {
+    if (mayWrite(sql)) this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       return opts.bigint ? (r.rows as Row[]) : numberify(r.rows as Row[]);
@@ -118,6 +127,7 @@ class PgSession implements SqlDriver {
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       return { changes: r.rowCount ?? 0 };
@@ -127,6 +137,7 @@ class PgSession implements SqlDriver {
   }
 
   async exec(sql: string): Promise<void> {
+    this.writes.n++;
     try {
       await this.q.query(sql);
     } catch (err) {
@@ -146,6 +157,7 @@ class PgSession implements SqlDriver {
     const perChunk = Math.max(1, Math.floor(60000 / width));
     const conflict = conflictClause(spec);
     let written = 0;
+    this.writes.n++;
     for (let i = 0; i < spec.rows.length; i += perChunk) {
       const chunk = spec.rows.slice(i, i + perChunk);
       const values: unknown[] = [];
@@ -196,12 +208,16 @@ class PgTransaction extends PgSession {
   /** Staging tables created in this transaction (dropped at its end), by target table and columns. */
   private readonly staging = new Map<string, string>();
 
-  constructor(private readonly client: pg.PoolClient) {
-    super(client);
+  constructor(
+    private readonly client: pg.PoolClient,
+    writes: { n: number },
+  ) {
+    super(client, writes);
   }
 
   override async copyInsert(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflict: string): Promise<number> {
     if (rows.length === 0) return 0;
+    this.writes.n++;
     const cols = columns.join(', ');
     const key = `${table}\0${cols}`;
     try {
@@ -252,13 +268,15 @@ export class PostgresDriver extends PgSession {
     }
     try {
       await client.query('BEGIN');
-      const result = await fn(new PgTransaction(client));
+      this.writes.n++;
+      const result = await fn(new PgTransaction(client, this.writes));
       await client.query('COMMIT');
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw wrap(err);
     } finally {
+      this.writes.n++;
       client.release();
     }
   }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { DATA_VERSION_TTL_MS, StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 type Statement = Database.Statement<unknown[], Row>;
 
@@ -11,6 +11,11 @@ export class SqliteDriver implements SqlDriver {
   readonly engine = 'sqlite' as const;
   private readonly cache = new Map<string, Statement>();
   private depth = 0;
+  /** Statements run through this connection that may have written (see dataVersion). */
+  private writes = 0;
+  private versionStmt?: Database.Statement<[], number>;
+  private otherWrites = 0;
+  private otherWritesReadAt = -Infinity;
 
   constructor(readonly db: Database.Database) {}
 
@@ -36,6 +41,7 @@ export class SqliteDriver implements SqlDriver {
 
   allSync(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Row[] {
     const s = this.stmt(sql);
+    if (!s.readonly) this.writes++;
     s.safeIntegers(opts.bigint === true);
     return s.all(...params) as Row[];
   }
@@ -46,17 +52,33 @@ export class SqliteDriver implements SqlDriver {
 
   async get(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row | undefined> {
     const s = this.stmt(sql);
+    if (!s.readonly) this.writes++;
     s.safeIntegers(opts.bigint === true);
     return s.get(...params) as Row | undefined;
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
-    const r = this.stmt(sql).run(...params);
+    const s = this.stmt(sql);
+    this.writes++;
+    const r = s.run(...params);
     return { changes: r.changes };
   }
 
   async exec(sql: string): Promise<void> {
+    this.writes++;
     this.db.exec(sql);
+  }
+
+  dataVersion(): string {
+    if (!this.db.open) throw new StoreUnavailableError('the SQLite database is closed');
+    // data_version changes when another connection commits; `writes` covers this one's.
+    const t = Date.now();
+    if (t - this.otherWritesReadAt >= DATA_VERSION_TTL_MS.sqlite || t < this.otherWritesReadAt) {
+      this.versionStmt ??= this.db.prepare<[], number>('PRAGMA data_version').pluck();
+      this.otherWrites = this.versionStmt.get()!;
+      this.otherWritesReadAt = t;
+    }
+    return `${this.otherWrites}.${this.writes}`;
   }
 
   insertManySync(spec: BulkInsert): number {
@@ -72,6 +94,7 @@ export class SqliteDriver implements SqlDriver {
     }
     const s = this.stmt(`INSERT INTO ${spec.table} (${cols}) VALUES (${marks})${conflict}`);
     let written = 0;
+    this.writes++;
     const load = () => {
       for (const row of spec.rows) written += s.run(...row).changes;
     };
@@ -88,6 +111,7 @@ export class SqliteDriver implements SqlDriver {
     // Nested calls join the outer transaction (savepoints are not needed by any caller).
     if (this.depth > 0) return fn(this);
     this.depth++;
+    this.writes++;
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = await fn(this);
@@ -98,6 +122,7 @@ export class SqliteDriver implements SqlDriver {
       throw err;
     } finally {
       this.depth--;
+      this.writes++;
     }
   }
 

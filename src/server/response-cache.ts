@@ -1,0 +1,67 @@
+// Serialized answers of routes whose body is a pure function of the request and the stored data
+// (the ticker overview): kept per request key and store data version, so a repeated request skips
+// the store reads and the serializer. The request id, which differs on every response, is spliced
+// in; everything else (headers, auth, plans, rate limits) runs as for any request.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cached body this request is answered with (the ETag hook keeps its ETag there). */
+    cachedBody?: CachedBody;
+  }
+}
+
+export interface CachedBody {
+  /** The serialized body up to the request id's value, and after it. */
+  head: string;
+  tail: string;
+  /** ETag of the body (set by the ETag hook on first use). */
+  etag?: string;
+}
+
+interface Entry extends CachedBody {
+  version: string;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(readonly maxEntries = 10_000) {}
+
+  /** The body cached for `key` when it was made at data version `version`. */
+  get(key: string, version: string): CachedBody | undefined {
+    const e = this.entries.get(key);
+    if (e === undefined) return undefined;
+    if (e.version === version) return e;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /**
+   * Keeps `body` (serialized with request id `requestId`) for `key`; returns the entry, or
+   * undefined when the body does not hold the request id exactly once as a JSON string value.
+   */
+  set(key: string, version: string, body: string, requestId: string): CachedBody | undefined {
+    const needle = `"request_id":"${requestId}"`;
+    const at = body.indexOf(needle);
+    if (at < 0 || body.indexOf(needle, at + 1) >= 0) return undefined;
+    const idAt = at + needle.length - requestId.length - 1;
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const entry: Entry = { version, head: body.slice(0, idAt), tail: body.slice(idAt + requestId.length) };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** The body of `entry` for a response with request id `requestId`. */
+export function cachedBody(entry: CachedBody, requestId: string): string {
+  return entry.head + requestId + entry.tail;
+}

@@ -1,0 +1,219 @@
+// The ticker overview's response cache: a repeated request is answered without reading the
+// store, yet every answer is what an uncached server would send (own request id, ETag, links of
+// the request's host), and any change of the data (through this server, or another process
+// writing the same store) shows on the next request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
+import type { BarRow } from '../../src/ingest/market-records.js';
+import { ResponseCache, cachedBody } from '../../src/server/response-cache.js';
+import { DATA_VERSION_TTL_MS } from '../../src/store/driver.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import type { TickerRecord } from '../../src/store/records.js';
+import { openPostgresStore } from '../helpers/engines.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
+const TICKERS: TickerRecord[] = [
+  { ...base, ticker: 'CCHE', name: 'Cache Co.', weighted_shares_outstanding: 1_000, branding: { logo_url: '/v1/reference/company-branding/logo/ccche.svg' } },
+  { ...base, ticker: 'OTHR', name: 'Other Co.', weighted_shares_outstanding: 10 },
+];
+const bar = (ticker: string, date: string, c: number): BarRow => ({ ticker, t: nyMidnight(date), o: c, h: c, l: c, c, v: 100, vw: c, n: 1 });
+
+/** Two stores on the same data: the server's, and another process's (its own connection). */
+interface Pair {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<{ store: Store; other: Store; close(): Promise<void> }>;
+}
+
+function pairs(): Pair[] {
+  const list: Pair[] = [
+    {
+      name: 'sqlite',
+      async open() {
+        const dir = mkdtempSync(join(tmpdir(), 'tb-cache-'));
+        const store = await openStore({ dataDir: dir });
+        const other = await openStore({ dataDir: dir });
+        return {
+          store,
+          other,
+          async close() {
+            await other.close();
+            await store.close();
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
+      },
+    },
+  ];
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const schema = `tb_test_cache_${Date.now().toString(36)}`;
+        const store = await openPostgresStore(url, schema);
+        const other = await openStore({ databaseUrl: url, schema, poolSize: 2 });
+        return {
+          store,
+          other,
+          async close() {
+            await other.close();
+            await store.close();
+          },
+        };
+      },
+    });
+  } else console.log('PostgreSQL response-cache tests skipped: DATABASE_URL is not set (CI sets it).');
+  return list;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+for (const engine of pairs()) {
+  describe(`ticker overview response cache (${engine.name})`, () => {
+    let store: Store;
+    let other: Store;
+    let close: () => Promise<void>;
+    let t: TestApp;
+    let now = nyTime('2024-03-08', '12:00');
+    beforeAll(async () => {
+      ({ store, other, close } = await engine.open());
+      await store.reference.upsertTickers(TICKERS);
+      await store.market.insertBars('day', [bar('CCHE', '2024-03-04', 10), bar('CCHE', '2024-03-11', 20), bar('OTHR', '2024-03-04', 5)]);
+      t = await startTestApp(store, { envelope: 'native', now: () => now });
+    });
+    afterAll(async () => {
+      await t.close();
+      await close();
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      now = nyTime('2024-03-08', '12:00');
+    });
+
+    it('answers a repeated request without reading the store, with its own request id', async () => {
+      const reads = vi.spyOn(store.reference, 'getTicker');
+      const first = await t.get('/v3/reference/tickers/CCHE');
+      const second = await t.get('/v3/reference/tickers/CCHE');
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(second.body.request_id).toBe(second.headers['x-request-id']);
+      expect(second.body.request_id).not.toBe(first.body.request_id);
+      expect({ ...second.body, request_id: 'x' }).toEqual({ ...first.body, request_id: 'x' });
+      expect(second.headers['content-type']).toBe(first.headers['content-type']);
+      expect(second.body.results.market_cap).toBe(10_000);
+    });
+
+    it("keys answers by ticker, date and the clock's day", async () => {
+      expect((await t.get('/v3/reference/tickers/OTHR')).body.results.market_cap).toBe(50);
+      expect((await t.get('/v3/reference/tickers/CCHE?date=2024-03-11')).body.results.market_cap).toBe(20_000);
+      expect((await t.get('/v3/reference/tickers/CCHE')).body.results.market_cap).toBe(10_000);
+      now = nyTime('2024-03-11', '12:00'); // the next bar's day has come
+      expect((await t.get('/v3/reference/tickers/CCHE')).body.results.market_cap).toBe(20_000);
+    });
+
+    it("writes branding links for each request's own host", async () => {
+      const a = await t.get('/v3/reference/tickers/CCHE', { host: 'a.example' });
+      const b = await t.get('/v3/reference/tickers/CCHE', { host: 'b.example:8080' });
+      expect(a.body.results.branding.logo_url).toBe('http://a.example/v1/reference/company-branding/logo/ccche.svg');
+      expect(b.body.results.branding.logo_url).toBe('http://b.example:8080/v1/reference/company-branding/logo/ccche.svg');
+    });
+
+    it('shows a write through the server at once', async () => {
+      expect((await t.get('/v3/reference/tickers/OTHR')).body.results.market_cap).toBe(50);
+      await store.market.insertBars('day', [bar('OTHR', '2024-03-07', 6)]);
+      expect((await t.get('/v3/reference/tickers/OTHR')).body.results.market_cap).toBe(60);
+      await store.reference.upsertTickers([{ ...TICKERS[1]!, name: 'Other Co. Renamed' }]);
+      expect((await t.get('/v3/reference/tickers/OTHR')).body.results.name).toBe('Other Co. Renamed');
+    });
+
+    it(`shows another process's write within ${DATA_VERSION_TTL_MS[engine.name]} ms`, async () => {
+      expect((await t.get('/v3/reference/tickers/OTHR')).body.results.market_cap).toBe(60);
+      await other.market.insertBars('day', [bar('OTHR', '2024-03-08', 7)]);
+      await sleep(DATA_VERSION_TTL_MS[engine.name] + 20);
+      expect((await t.get('/v3/reference/tickers/OTHR')).body.results.market_cap).toBe(70);
+    });
+
+    it('keeps ETag and If-None-Match working for cached answers', async () => {
+      const first = await t.get('/v3/reference/tickers/CCHE');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      const again = await t.get('/v3/reference/tickers/CCHE');
+      expect(again.headers.etag).toBe(etag);
+      const notModified = await t.get('/v3/reference/tickers/CCHE', { 'if-none-match': etag });
+      expect(notModified.status).toBe(304);
+      await store.market.insertBars('day', [bar('CCHE', '2024-03-07', 11)]);
+      const changed = await t.get('/v3/reference/tickers/CCHE', { 'if-none-match': etag });
+      expect(changed.status).toBe(200);
+      expect(changed.body.results.market_cap).toBe(11_000);
+      expect(changed.headers.etag).not.toBe(etag);
+    });
+
+    it('does not cache unknown tickers or bad requests', async () => {
+      expect((await t.get('/v3/reference/tickers/NOPE')).status).toBe(404);
+      await store.reference.upsertTickers([{ ...base, ticker: 'NOPE', name: 'Now Listed' }]);
+      expect((await t.get('/v3/reference/tickers/NOPE')).status).toBe(200);
+      expect((await t.get('/v3/reference/tickers/CCHE?date=2024-02-30')).status).toBe(400);
+    });
+
+    it('reads the store on every request when the cache is turned off', async () => {
+      const off = await startTestApp(store, { envelope: 'wrapped', now: () => now, config: { envelope: 'wrapped', responseCacheEntries: 0 } });
+      try {
+        const reads = vi.spyOn(store.reference, 'getTicker');
+        for (let i = 0; i < 3; i++) expect((await off.get('/v3/reference/tickers/CCHE')).status).toBe(200);
+        expect(reads).toHaveBeenCalledTimes(3);
+        expect(off.app.ctx.responseCache).toBeUndefined();
+      } finally {
+        await off.close();
+      }
+    });
+
+    it('changes the store data version on writes, not on reads', async () => {
+      const v0 = store.dataVersion();
+      await store.reference.getTicker('CCHE');
+      await store.market.lastDayBarBefore('CCHE', nyMidnight('2024-03-09'));
+      expect(store.dataVersion()).toBe(v0);
+      await store.keys.create({ plan: 'free' });
+      const v1 = store.dataVersion();
+      expect(v1).not.toBe(v0);
+      await other.reference.upsertTickers([{ ...base, ticker: 'ZZZZ', name: 'Another Writer' }]);
+      await sleep(DATA_VERSION_TTL_MS[engine.name] + 20);
+      expect(store.dataVersion()).not.toBe(v1);
+    });
+  });
+}
+
+describe('ResponseCache', () => {
+  it('splices each request id into the cached body', () => {
+    const c = new ResponseCache(10);
+    const entry = c.set('k', 'v1', '{"status":"OK","request_id":"aaaa","results":{"x":"aaaa"}}', 'aaaa')!;
+    expect(cachedBody(entry, 'bbbb')).toBe('{"status":"OK","request_id":"bbbb","results":{"x":"aaaa"}}');
+    expect(c.get('k', 'v1')).toBe(entry);
+  });
+
+  it('drops an entry made at another data version', () => {
+    const c = new ResponseCache(10);
+    c.set('k', 'v1', '{"request_id":"r1"}', 'r1');
+    expect(c.get('k', 'v2')).toBeUndefined();
+    expect(c.size).toBe(0);
+  });
+
+  it('refuses bodies without the request id, or with it twice', () => {
+    const c = new ResponseCache(10);
+    expect(c.set('a', 'v', '{"status":"OK"}', 'r1')).toBeUndefined();
+    expect(c.set('b', 'v', '{"request_id":"r1","x":{"request_id":"r1"}}', 'r1')).toBeUndefined();
+    expect(c.size).toBe(0);
+  });
+
+  it('holds at most maxEntries, dropping the oldest', () => {
+    const c = new ResponseCache(2);
+    for (const k of ['a', 'b', 'c']) c.set(k, 'v', `{"request_id":"${k}"}`, k);
+    expect(c.size).toBe(2);
+    expect(c.get('a', 'v')).toBeUndefined();
+    expect(c.get('c', 'v')).toBeDefined();
+  });
+});
