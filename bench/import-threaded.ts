@@ -1,10 +1,13 @@
 // The worker-thread flat-file reader (src/ingest/flatfile-threaded.ts), measured in parts:
 // 1. what reading costs in one thread (readFlatFile: gunzip, CSV, rows), and what the codec
 //    adds: encoding (the worker's extra) and decoding (the importing thread's only reading cost);
-// 2. small files: importing with and without a worker, to place the size from which a worker pays
-//    (DEFAULT_WORKER_THRESHOLD).
-// `npx tsx bench/import-threaded.ts [--dist]`: --dist measures the compiled reader (npm run build
-// first), whose worker starts as in production; without it the worker loads through tsx (slower).
+// 2. smaller files: importing with and without a worker, to place the sizes from which a worker
+//    pays: a new one in a fresh process, as `tickerbase import FILE` (DEFAULT_WORKER_THRESHOLD),
+//    and an idle, warm one, as in a directory import (DEFAULT_IDLE_WORKER_THRESHOLD).
+// `npx tsx bench/import-threaded.ts [--dist] [--small-only]`: --dist measures the compiled reader
+// (npm run build first), whose worker starts as in production; without it the worker loads
+// through tsx (slower).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -84,10 +87,12 @@ async function codecCost(m: Modules, name: string, path: string): Promise<void> 
   );
 }
 
-async function importMs(m: Modules, path: string, workerThreshold: number): Promise<number> {
+/** Imports `path` into a new SQLite store; ms. Threshold 0 forces a worker, Infinity forbids one. */
+async function importMs(m: Modules, path: string, threshold: number): Promise<number> {
   const dataDir = join(dir, `data-${Date.now()}-${Math.random()}`);
   const store = await m.store.openStore({ dataDir });
-  m.threaded.flatFileReaderSettings.workerThreshold = workerThreshold;
+  m.threaded.flatFileReaderSettings.workerThreshold = threshold;
+  m.threaded.flatFileReaderSettings.idleWorkerThreshold = threshold;
   try {
     const t0 = performance.now();
     await m.load.importFile(store, path);
@@ -98,37 +103,68 @@ async function importMs(m: Modules, path: string, workerThreshold: number): Prom
   }
 }
 
+/** The same in a fresh process: cold code, and a worker to start. */
+function coldImportMs(path: string, threshold: number): number {
+  const args = ['--import', 'tsx', process.argv[1]!, '--child', path, String(threshold), ...(DIST ? ['--dist'] : [])];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`child failed: ${r.stderr}`);
+  return Number(r.stdout.trim());
+}
+
 async function smallFiles(m: Modules): Promise<void> {
-  console.log(`\nimport of small files, best of ${RUNS} (ms): in this thread / through a worker`);
-  for (const kind of ['trades', 'minute'] as const) {
-    for (const rows of [5_000, 20_000, 50_000, 100_000, 200_000]) {
-      const path = await makeFile(kind, rows);
-      let inThread = Infinity;
-      let worker = Infinity;
-      for (let run = 0; run < RUNS; run++) {
-        inThread = Math.min(inThread, await importMs(m, path, Infinity));
-        worker = Math.min(worker, await importMs(m, path, 0));
+  const sizes = { fresh: [20_000, 100_000, 200_000, 500_000], warm: [5_000, 20_000, 50_000, 100_000, 200_000] };
+  for (const mode of ['fresh', 'warm'] as const) {
+    console.log(
+      mode === 'fresh'
+        ? `\none file in a fresh process, best of ${RUNS} (ms): in this thread / through a new worker`
+        : `\nfile after file in one process, best of ${RUNS} (ms): in this thread / through the idle worker`,
+    );
+    for (const kind of ['trades', 'minute'] as const) {
+      for (const rows of sizes[mode]) {
+        const path = await makeFile(kind, rows);
+        let inThread = Infinity;
+        let worker = Infinity;
+        for (let run = 0; run < RUNS; run++) {
+          inThread = Math.min(inThread, mode === 'fresh' ? coldImportMs(path, Infinity) : await importMs(m, path, Infinity));
+          worker = Math.min(worker, mode === 'fresh' ? coldImportMs(path, 0) : await importMs(m, path, 0));
+        }
+        const kib = statSync(path).size / 1024;
+        console.log(
+          `  ${kind} ${rows.toLocaleString('en-US').padStart(7)} rows, ${f1(kib).padStart(7)} KiB gz: ${f1(inThread).padStart(7)} / ${f1(worker).padStart(7)}  (${worker < inThread ? 'worker' : 'in thread'} wins)`,
+        );
+        rmSync(path);
       }
-      const kib = statSync(path).size / 1024;
-      console.log(`  ${kind} ${rows.toLocaleString('en-US').padStart(7)} rows, ${f1(kib).padStart(7)} KiB gz: ${f1(inThread).padStart(7)} / ${f1(worker).padStart(7)}  (${worker < inThread ? 'worker' : 'in thread'} wins)`);
-      rmSync(path);
     }
   }
   m.threaded.flatFileReaderSettings.workerThreshold = m.threaded.DEFAULT_WORKER_THRESHOLD;
+  m.threaded.flatFileReaderSettings.idleWorkerThreshold = m.threaded.DEFAULT_IDLE_WORKER_THRESHOLD;
+}
+
+const child = process.argv.indexOf('--child');
+if (child > 0) {
+  // One import for coldImportMs: print its ms.
+  const m = await modules();
+  console.log(await importMs(m, process.argv[child + 1]!, Number(process.argv[child + 2])));
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 try {
   const m = await modules();
-  console.log(`flat-file reader thread (${DIST ? 'compiled dist/' : 'sources through tsx'}); default threshold ${m.threaded.DEFAULT_WORKER_THRESHOLD} bytes`);
+  console.log(
+    `flat-file reader thread (${DIST ? 'compiled dist/' : 'sources through tsx'}); thresholds: ${m.threaded.DEFAULT_WORKER_THRESHOLD} bytes, ` +
+      `${m.threaded.DEFAULT_IDLE_WORKER_THRESHOLD} with a worker idle`,
+  );
   // Worker start-up alone: a file holding just a header.
   const empty = await makeFile('trades', 0);
   let startup = Infinity;
   for (let run = 0; run < RUNS; run++) {
+    await m.threaded.closeIdleWorkers();
     const t0 = performance.now();
     for await (const _ of m.threaded.readFlatFileThreaded(empty, { workerThreshold: 0 }));
     startup = Math.min(startup, ms(t0));
   }
-  console.log(`worker start-up (a header-only file, best of ${RUNS}): ${f1(startup)} ms`);
+  console.log(`a new worker's start-up (reading a header-only file, best of ${RUNS}): ${f1(startup)} ms`);
   if (!process.argv.includes('--small-only')) {
     await codecCost(m, 'trades', await makeFile('trades', 1_000_000));
     await codecCost(m, 'minute aggs', await makeFile('minute', 1_500_000));

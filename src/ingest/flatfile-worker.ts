@@ -1,7 +1,7 @@
-// The reader thread of readFlatFileThreaded (flatfile-threaded.ts): runs readFlatFile on one file
-// and posts each batch encoded (flatfile-codec.ts) with its buffers transferred, the rejects and
-// progress reports that came before it riding along in the same message, so the importing thread
-// replays them in the order the in-thread reader would have made them.
+// The reader thread of readFlatFileThreaded (flatfile-threaded.ts): runs readFlatFile on each file
+// it is sent, one at a time, and posts each batch encoded (flatfile-codec.ts) with its buffers
+// transferred, the rejects and progress reports that came before it riding along in the same
+// message, so the importing thread replays them in the order the in-thread reader made them.
 //
 // Backpressure: `credits[IN_FLIGHT]` counts messages posted and not yet taken by the importing
 // thread; at `maxInFlight` this thread blocks (Atomics.wait: a worker may) until one is taken,
@@ -98,6 +98,9 @@ function serializeError(err: unknown): SerializedError {
   return { flatFile: false, file: '', line: 0, reason: message, code: 'read_failed', message };
 }
 
-if (parentPort !== null && (workerData as { flatFileReader?: WorkerInput } | undefined)?.flatFileReader !== undefined) {
-  run((workerData as { flatFileReader: WorkerInput }).flatFileReader);
+// One file at a time: the importing thread sends the next only after this one's last message.
+if (parentPort !== null && (workerData as { flatFileReader?: boolean } | undefined)?.flatFileReader === true) {
+  parentPort.on('message', (m: { read?: WorkerInput }) => {
+    if (m.read !== undefined) run(m.read);
+  });
 }

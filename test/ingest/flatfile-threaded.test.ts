@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeBatch, encodeBatch, transferables } from '../../src/ingest/flatfile-codec.js';
 import {
+  closeIdleWorkers,
   flatFileReaderSettings,
   flatFileReaderStats,
   readFlatFileThreaded,
@@ -339,6 +340,36 @@ describe('readFlatFileThreaded: threads', () => {
       }
     }
     await expectSameAsInThread(path);
+  });
+
+  it('one worker reads file after file; one left mid-file is not used again', async () => {
+    const a = await fixture('reuse-a_minute_aggs.csv', bars(AGGS, 2000, MINUTE_NS));
+    const b = await fixture('reuse-b_trades.csv.gz', stockTrades(2000));
+    const drain = async (path: string) => {
+      for await (const _ of readFlatFileThreaded(path, FORCE));
+    };
+    await drain(a);
+    const started = flatFileReaderStats.workersStarted;
+    await drain(b);
+    await expectSameAsInThread(a);
+    expect(flatFileReaderStats.workersStarted).toBe(started);
+    for await (const _ of readFlatFileThreaded(a, { ...FORCE, batchSize: 10 })) break;
+    await expectSameAsInThread(b);
+    expect(flatFileReaderStats.workersStarted).toBe(started + 1);
+  });
+
+  it('reads a mid-sized file by a worker only when one is idle (started and warm)', async () => {
+    const path = await fixture('mid_minute_aggs.csv', bars(AGGS, 500, MINUTE_NS));
+    const midSized: ThreadedReadOptions = { workerThreshold: 1e9, idleWorkerThreshold: 1 };
+    const readBy = async (options: ThreadedReadOptions) => {
+      const before = flatFileReaderStats.worker;
+      for await (const _ of readFlatFileThreaded(path, options));
+      return flatFileReaderStats.worker > before ? 'worker' : 'this thread';
+    };
+    await closeIdleWorkers();
+    expect(await readBy(midSized)).toBe('this thread');
+    expect(await readBy(FORCE)).toBe('worker');
+    expect(await readBy(midSized)).toBe('worker');
   });
 
   it('reads small files in this thread by default', async () => {
