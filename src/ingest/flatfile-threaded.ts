@@ -295,8 +295,16 @@ export async function* readFlatFileThreaded(
         finished = true;
       }
       for (const event of m.events) {
-        if ('reject' in event) onReject?.(event.reject);
-        else onProgress?.(event.progress);
+        try {
+          if ('reject' in event) onReject?.(event.reject);
+          else onProgress?.(event.progress);
+        } catch (err) {
+          // As readFlatFile reports a callback's failure (its line is only near: the worker's count
+          // of lines is not sent).
+          if (err instanceof FlatFileError) throw err;
+          const line = 'reject' in event ? event.reject.line : 0;
+          throw new FlatFileError(path, line, `read failed: ${err instanceof Error ? err.message : String(err)}`, 'read_failed');
+        }
       }
       switch (m.type) {
         case 'batch': {

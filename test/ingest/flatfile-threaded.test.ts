@@ -304,6 +304,19 @@ describe('readFlatFileThreaded gives what readFlatFile gives', () => {
     await expectSameAsInThread(await fixture('unknown.csv', ['name,colour', 'x,red']));
   });
 
+  it('a failing onReject fails the file as FlatFileError naming it', async () => {
+    const path = await fixture('failing-callback.csv', [STOCK_TRADES, good(0), `A,,,21,1,${NS},x,1,${NS},45,1,,`, good(1)]);
+    const onReject = (): void => {
+      throw new Error('disk full');
+    };
+    for (const read of [readFlatFile, threaded]) {
+      const err = await (async () => {
+        for await (const _ of read(path, { skipBadRows: true, onReject }));
+      })().catch((e: unknown) => e);
+      expect(err).toMatchObject({ name: 'FlatFileError', file: path, code: 'read_failed', reason: 'read failed: disk full' });
+    }
+  });
+
   it('more rejects between two batches than one message holds', async () => {
     const lines = [STOCK_TRADES, good(0)];
     for (let i = 0; i < 3000; i++) lines.push(`A,,,21,1,${NS},x${i},1,${NS},45,1,,`);
