@@ -42,9 +42,18 @@ export interface RequestLogLine {
  * route template, redacted URL, status and duration. 5xx are errors, 429 and other 4xx are info.
  */
 export function logRequest(
-  req: { log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }; method: string; url: string; routeOptions: { url?: string }; apiKey?: { id: string } },
+  req: {
+    log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void; isLevelEnabled?: (level: string) => boolean };
+    method: string;
+    url: string;
+    routeOptions: { url?: string };
+    apiKey?: { id: string };
+  },
   reply: { statusCode: number; elapsedTime: number },
 ): void {
+  // Below the logger's level (pino tells): no line to build.
+  const enabled = req.log.isLevelEnabled;
+  if (enabled !== undefined && !enabled.call(req.log, reply.statusCode >= 500 ? 'error' : 'info')) return;
   const line: RequestLogLine = {
     key_id: req.apiKey?.id,
     method: req.method,
@@ -55,6 +64,11 @@ export function logRequest(
   };
   if (reply.statusCode >= 500) req.log.error(line, 'request completed');
   else req.log.info(line, 'request completed');
+}
+
+/** True for Fastify's no-op logger (logger: false), whose methods are all one function. */
+export function isNoopLogger(log: { info: unknown; warn: unknown; error: unknown }): boolean {
+  return log.info === log.warn && log.warn === log.error;
 }
 
 /** Fastify's own "incoming request" / "request completed" lines off: logRequest writes one richer line. */

@@ -6,7 +6,7 @@ import { StoreUnavailableError } from '../store/driver.js';
 import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
 import { registerHardening, type HardeningOptions } from './hardening.js';
-import { logRequest } from './logger.js';
+import { isNoopLogger, logRequest } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
 import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
@@ -126,10 +126,11 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   });
 
   const requestMetrics = new RequestMetrics();
+  const logs = !isNoopLogger(app.log);
   app.addHook('onResponse', (req, reply, done) => {
     requestMetrics.observe(req.routeOptions.url ?? '(no route)', req.method, reply.statusCode, reply.elapsedTime / 1000);
     if (usage && req.apiKey && req.routeMeta) usage.record(req.apiKey.id, req.routeMeta.url, reply.statusCode >= 400);
-    logRequest(req, reply);
+    if (logs) logRequest(req, reply);
     done();
   });
 
