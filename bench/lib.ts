@@ -67,3 +67,9 @@ export async function load(url: string, opts: { seconds?: number; connections?: 
 export function fmt(r: LoadResult): string {
   return `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`;
 }
+
+/** The run with the median requests/s (of an odd count; the upper middle otherwise). */
+export function median(runs: readonly LoadResult[]): LoadResult {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}

@@ -1,11 +1,13 @@
 // Ticker overview and a 1000-item tickers page: Tickerbase vs a bare node:http server sending the
 // same bytes from memory. Target: overview at least 0.6x the bare server.
+// BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3) runs of each server.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, load, startChild } from './lib.js';
+import { fmt, load, median, startChild, type LoadResult } from './lib.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'tickerbase-bench-'));
 try {
   const tb = await startChild('bench/targets/tickerbase.ts', [dir, 'native']);
@@ -26,14 +28,23 @@ try {
   writeFileSync(file, JSON.stringify(bodies));
   const bare = await startChild('bench/targets/bare.ts', [file]);
   const fastify = await startChild('bench/targets/fastify.ts', [file]);
-  console.log(`reference endpoints, ${seconds} s each, 10 connections, loopback`);
+  console.log(`reference endpoints, ${rounds} rounds of ${seconds} s per server, taken in turn, 10 connections, loopback (medians)`);
   for (const [name, p] of Object.entries(paths)) {
-    const ours = await load(`${tb.url}${p}`, { seconds, headers });
-    const base = await load(`${bare.url}${p.split('?')[0]}`, { seconds });
-    const framework = await load(`${fastify.url}${p.split('?')[0]}`, { seconds });
-    console.log(`${name.padEnd(9)} tickerbase ${fmt(ours)}  (${(ours.bytesPerRequest / 1024).toFixed(1)} KiB/req)`);
-    console.log(`${''.padEnd(9)} bare http  ${fmt(base)}`);
-    console.log(`${''.padEnd(9)} bare fastify ${fmt(framework)}  (the same bytes from memory: the framework's own ceiling)`);
+    // Rounds alternate the three servers, so a slow spell of a shared machine hits each of them
+    // alike; the median of each server's rounds counts.
+    const runs: { ours: LoadResult[]; base: LoadResult[]; framework: LoadResult[] } = { ours: [], base: [], framework: [] };
+    for (let r = 0; r < rounds; r++) {
+      runs.ours.push(await load(`${tb.url}${p}`, { seconds, headers }));
+      runs.base.push(await load(`${bare.url}${p.split('?')[0]}`, { seconds }));
+      runs.framework.push(await load(`${fastify.url}${p.split('?')[0]}`, { seconds }));
+    }
+    const ours = median(runs.ours);
+    const base = median(runs.base);
+    const framework = median(runs.framework);
+    const spread = (rs: LoadResult[]) => `rounds ${rs.map((x) => x.rps.toFixed(0)).join(', ')}`;
+    console.log(`${name.padEnd(9)} tickerbase ${fmt(ours)}  (${(ours.bytesPerRequest / 1024).toFixed(1)} KiB/req; ${spread(runs.ours)})`);
+    console.log(`${''.padEnd(9)} bare http  ${fmt(base)}  (${spread(runs.base)})`);
+    console.log(`${''.padEnd(9)} bare fastify ${fmt(framework)}  (the same bytes from memory: the framework's own ceiling; ${spread(runs.framework)})`);
     console.log(`${''.padEnd(9)} ratio ${(ours.rps / base.rps).toFixed(2)}x of bare http${name === 'overview' ? ' (target >= 0.60x)' : ''}; bare fastify is ${(framework.rps / base.rps).toFixed(2)}x of bare http; tickerbase is ${(ours.rps / framework.rps).toFixed(2)}x of bare fastify`);
   }
   await fastify.stop();

@@ -58,11 +58,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   });
 
   // Global hooks use the callback form: an async hook costs a promise and a microtask turn on
-  // every request, which the ticker overview's benchmark shows (bench/reference.ts).
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('X-Request-Id', req.id);
-    done();
-  });
+  // every request, which the ticker overview's benchmark shows (bench/reference.ts). The
+  // X-Request-Id header is set by the hardening hook (production.ts registers it on every app).
 
   const errorBody = (req: { id: string }, err: ApiError) => {
     const inner = { status: err.status, request_id: req.id, code: err.code, error: err.message, message: err.message };

@@ -36,18 +36,21 @@ export class KeyAuthenticator {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async authenticate(key: string | undefined): Promise<ApiKeyRecord> {
+  /** The key's record; a promise only when the store has to be asked (not cached, or expired). */
+  authenticate(key: string | undefined): ApiKeyRecord | Promise<ApiKeyRecord> {
     if (!key) throw new ApiError('MISSING_KEY', 'API Key was not provided');
     const hash = hashKey(key);
     const t = this.now();
-    let hit = this.cache.get(hash);
-    if (!hit || hit.until < t) {
-      const record = key.length <= 256 ? await this.keys.findByKey(key) : undefined;
-      hit = { record, until: t + this.ttlMs };
+    const hit = this.cache.get(hash);
+    if (hit && hit.until >= t) return this.check(hit.record, t);
+    return (key.length <= 256 ? this.keys.findByKey(key) : Promise.resolve(undefined)).then((record) => {
       if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, hit);
-    }
-    const r = hit.record;
+      this.cache.set(hash, { record, until: t + this.ttlMs });
+      return this.check(record, t);
+    });
+  }
+
+  private check(r: ApiKeyRecord | undefined, t: number): ApiKeyRecord {
     if (!r) throw new ApiError('UNKNOWN_KEY', 'Unknown API Key');
     if (r.revoked_utc) throw new ApiError('UNKNOWN_KEY', 'API Key has been revoked');
     if (r.expires_utc && Date.parse(r.expires_utc) <= t) throw new ApiError('UNKNOWN_KEY', 'API Key has expired');

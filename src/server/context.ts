@@ -28,8 +28,12 @@ export interface RouteMeta {
   market?: string | ((req: FastifyRequest) => string);
 }
 
-/** A check run after authentication for every keyed route (plans, rate limits). */
-export type RequestGuard = (req: FastifyRequest, route: RouteMeta) => Promise<void>;
+/**
+ * A check run after authentication for every keyed route (plans, rate limits): throws (or
+ * rejects) to refuse the request. A guard with nothing to wait for returns undefined, so the
+ * request does not pay for a promise.
+ */
+export type RequestGuard = (req: FastifyRequest, route: RouteMeta) => void | Promise<void>;
 
 export interface ServerContext {
   store: Store;

@@ -169,7 +169,7 @@ export function requestedInterval(req: FastifyRequest): { lo: number; hi: number
  * plan's window. Sets req.plan and the request's data window.
  */
 export function entitlementGuard(plans: PlanCatalog, now: () => number): RequestGuard {
-  return async (req, meta) => {
+  return (req, meta) => {
     req.routeMeta = meta;
     const key = req.apiKey;
     if (!key) return;

@@ -131,7 +131,9 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   const hsts = opts.hsts ?? false;
   const maxAge = opts.referenceMaxAge ?? 300;
 
+  // X-Request-Id (app.ts) and the security headers in one hook: one dispatch per request
   app.addHook('onRequest', (req, reply, done) => {
+    reply.header('X-Request-Id', req.id);
     securityHeaders(req, reply, hsts);
     done();
   });
@@ -149,11 +151,13 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   });
   const withEtag = (req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
     // routes that validate their own answers (branding images) keep their headers
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
+    const cached = req.cachedBody;
+    if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
+    // a string, or a cached answer's bytes (whose ETag was kept when it was first sent)
+    if (typeof payload !== 'string' && !(cached && Buffer.isBuffer(payload))) return payload;
     const meta = req.routeMeta;
     if (!meta || normaliseDataset(meta.dataset) !== 'reference') return payload;
-    const cached = req.cachedBody;
-    const etag = cached ? (cached.etag ??= bodyEtag(payload, req.id)) : bodyEtag(payload, req.id);
+    const etag = cached ? (cached.etag ??= bodyEtag(String(payload), req.id)) : bodyEtag(payload as string, req.id);
     reply.header('ETag', etag);
     reply.header('Cache-Control', `private, max-age=${maxAge}`);
     reply.header('Vary', 'Accept-Encoding, Authorization, X-API-Key');

@@ -7,6 +7,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import type { FastifyRequest } from 'fastify';
 import type { RequestGuard } from './context.js';
 import { ApiError } from './errors.js';
 import type { Plan, PlanCatalog } from './plans.js';
@@ -183,12 +184,16 @@ function perWindow(seconds: number): string {
  * its headers on every response.
  */
 export function rateLimitGuard(limiter: RateLimiter, plans: PlanCatalog, onReject?: (plan: Plan) => void): RequestGuard {
-  return async (req, meta) => {
+  return (req, meta) => {
     req.routeMeta = meta;
     const key = req.apiKey;
     const plan = key ? plans.get(key.plan) : undefined;
-    if (!key || !plan) return;
-    const d = await limiter.consume(key.id, plan);
+    // unlimited plans: nothing to count (consume would answer undefined), no promise
+    if (!key || !plan || !plan.rate_limit) return undefined;
+    return limiter.consume(key.id, plan).then((d) => decide(req, d, plan));
+  };
+
+  function decide(req: FastifyRequest, d: RateDecision | undefined, plan: Plan): void {
     if (!d) return;
     req.rateLimit = d;
     if (!d.allowed) {
@@ -200,7 +205,7 @@ export function rateLimitGuard(limiter: RateLimiter, plans: PlanCatalog, onRejec
         rateLimitHeaders(d),
       );
     }
-  };
+  }
 }
 
 /**

@@ -11,9 +11,9 @@ declare module 'fastify' {
 }
 
 export interface CachedBody {
-  /** The serialized body up to the request id's value, and after it. */
-  head: string;
-  tail: string;
+  /** The serialized body (UTF-8) up to the request id's value, and after it. */
+  head: Buffer;
+  tail: Buffer;
   /** ETag of the body (set by the ETag hook on first use). */
   etag?: string;
 }
@@ -47,7 +47,7 @@ export class ResponseCache {
     const idAt = at + needle.length - requestId.length - 1;
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry: Entry = { version, head: body.slice(0, idAt), tail: body.slice(idAt + requestId.length) };
+    const entry: Entry = { version, head: Buffer.from(body.slice(0, idAt)), tail: Buffer.from(body.slice(idAt + requestId.length)) };
     this.entries.set(key, entry);
     return entry;
   }
@@ -61,7 +61,15 @@ export class ResponseCache {
   }
 }
 
-/** The body of `entry` for a response with request id `requestId`. */
-export function cachedBody(entry: CachedBody, requestId: string): string {
-  return entry.head + requestId + entry.tail;
+/**
+ * The body of `entry` for a response with request id `requestId` (ASCII: Fastify's ids are hex),
+ * as bytes: the socket takes them as they are, where a string would be encoded on every send.
+ */
+export function cachedBody(entry: CachedBody, requestId: string): Buffer {
+  const { head, tail } = entry;
+  const out = Buffer.allocUnsafe(head.length + requestId.length + tail.length);
+  head.copy(out, 0);
+  const at = head.length + out.write(requestId, head.length, 'latin1');
+  tail.copy(out, at);
+  return out;
 }

@@ -68,9 +68,15 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
         response: { 200: okSchema, '4xx': errSchema, '5xx': errSchema },
       },
       onRequest: auth
-        ? async (req) => {
-            req.apiKey = await ctx.auth.authenticate(presentedKey(req));
-            for (const guard of ctx.guards) await guard(req, meta);
+        ? (req, _reply, done) => {
+            let pending: void | Promise<void>;
+            try {
+              pending = authorize(ctx, req, meta);
+            } catch (err) {
+              return done(err as Error);
+            }
+            if (pending === undefined) done();
+            else pending.then(() => done(), done);
           }
         : undefined,
       handler: async (req, reply) => {
@@ -106,6 +112,31 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       },
     });
   }
+}
+
+/**
+ * Authenticates the request's key and runs the guards in order. Synchronous (undefined) while
+ * the key is cached and no guard has to wait, as on most requests; else a promise.
+ */
+function authorize(ctx: ServerContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
+  const key = ctx.auth.authenticate(presentedKey(req));
+  if (key instanceof Promise) {
+    return key.then(async (k) => {
+      req.apiKey = k;
+      for (const guard of ctx.guards) await guard(req, meta);
+    });
+  }
+  req.apiKey = key;
+  const guards = ctx.guards;
+  for (let i = 0; i < guards.length; i++) {
+    const pending = guards[i]!(req, meta);
+    if (pending !== undefined) {
+      return pending.then(async () => {
+        for (let j = i + 1; j < guards.length; j++) await guards[j]!(req, meta);
+      });
+    }
+  }
+  return undefined;
 }
 
 /** Absolute base URL for links in bodies: the configured public URL, else the request's own. */

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
 import type { BarRow } from '../../src/ingest/market-records.js';
@@ -17,7 +18,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 const TICKERS: TickerRecord[] = [
-  { ...base, ticker: 'CCHE', name: 'Cache Co.', weighted_shares_outstanding: 1_000, branding: { logo_url: '/v1/reference/company-branding/logo/ccche.svg' } },
+  { ...base, ticker: 'CCHE', name: 'Cache Co.', description: 'Makes caches. '.repeat(100), weighted_shares_outstanding: 1_000, branding: { logo_url: '/v1/reference/company-branding/logo/ccche.svg' } },
   { ...base, ticker: 'OTHR', name: 'Other Co.', weighted_shares_outstanding: 10 },
 ];
 const bar = (ticker: string, date: string, c: number): BarRow => ({ ticker, t: nyMidnight(date), o: c, h: c, l: c, c, v: 100, vw: c, n: 1 });
@@ -153,6 +154,17 @@ for (const engine of pairs()) {
       expect(changed.headers.etag).not.toBe(etag);
     });
 
+    it('compresses cached answers like any other for clients that accept gzip', async () => {
+      const plain = await t.get('/v3/reference/tickers/CCHE');
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/v3/reference/tickers/CCHE', headers: { 'x-api-key': t.key, 'accept-encoding': 'gzip' } });
+        expect(res.headers['content-encoding']).toBe('gzip');
+        const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+        expect(body.request_id).toBe(res.headers['x-request-id']);
+        expect({ ...body, request_id: 'x' }).toEqual({ ...plain.body, request_id: 'x' });
+      }
+    });
+
     it('does not cache unknown tickers or bad requests', async () => {
       expect((await t.get('/v3/reference/tickers/NOPE')).status).toBe(404);
       await store.reference.upsertTickers([{ ...base, ticker: 'NOPE', name: 'Now Listed' }]);
@@ -191,7 +203,7 @@ describe('ResponseCache', () => {
   it('splices each request id into the cached body', () => {
     const c = new ResponseCache(10);
     const entry = c.set('k', 'v1', '{"status":"OK","request_id":"aaaa","results":{"x":"aaaa"}}', 'aaaa')!;
-    expect(cachedBody(entry, 'bbbb')).toBe('{"status":"OK","request_id":"bbbb","results":{"x":"aaaa"}}');
+    expect(cachedBody(entry, 'bbbb').toString()).toBe('{"status":"OK","request_id":"bbbb","results":{"x":"aaaa"}}');
     expect(c.get('k', 'v1')).toBe(entry);
   });
 
