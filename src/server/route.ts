@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
-import type { RouteMeta, ServerContext } from './context.js';
+import type { RequestGuard, RouteMeta, ServerContext } from './context.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 
@@ -121,20 +121,20 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
 function authorize(ctx: ServerContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
   const key = ctx.auth.authenticate(presentedKey(req));
   if (key instanceof Promise) {
-    return key.then(async (k) => {
+    return key.then((k) => {
       req.apiKey = k;
-      for (const guard of ctx.guards) await guard(req, meta);
+      return runGuards(ctx.guards, 0, req, meta);
     });
   }
   req.apiKey = key;
-  const guards = ctx.guards;
-  for (let i = 0; i < guards.length; i++) {
+  return runGuards(ctx.guards, 0, req, meta);
+}
+
+/** Runs guards[from..] in order: synchronously until one returns a promise, then after it. */
+function runGuards(guards: readonly RequestGuard[], from: number, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
+  for (let i = from; i < guards.length; i++) {
     const pending = guards[i]!(req, meta);
-    if (pending !== undefined) {
-      return pending.then(async () => {
-        for (let j = i + 1; j < guards.length; j++) await guards[j]!(req, meta);
-      });
-    }
+    if (pending !== undefined) return pending.then(() => runGuards(guards, i + 1, req, meta));
   }
   return undefined;
 }
