@@ -1,4 +1,4 @@
-import type { Store } from '../store/index.js';
+import { storeFromDriver, type Store } from '../store/index.js';
 import { fundamentalsDemoStep } from './fundamentals.js';
 import { marketStep } from './market.js';
 import { newsStep } from './news.js';
@@ -35,9 +35,21 @@ async function loadReferenceFacts(store: Store): Promise<void> {
  */
 export async function ensureReferenceFacts(store: Store): Promise<boolean> {
   if ((await store.reference.listTickerTypes({})).length > 0) return false;
-  await loadReferenceFacts(store);
-  return true;
+  // Several processes may start at once on one empty store (hosts of a PostgreSQL deployment):
+  // the check and the load are one transaction, and such transactions take turns (SQLite's
+  // BEGIN IMMEDIATE; a transaction-scoped advisory lock on PostgreSQL), so the later one sees the
+  // facts and leaves them, instead of failing on their keys.
+  return store.db.transaction(async (tx) => {
+    if (tx.engine === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [REFERENCE_FACTS_LOCK]);
+    const txStore = storeFromDriver(tx);
+    if ((await txStore.reference.listTickerTypes({})).length > 0) return false;
+    await loadReferenceFacts(txStore);
+    return true;
+  });
 }
+
+/** Advisory lock id of ensureReferenceFacts (any constant; names no row). */
+const REFERENCE_FACTS_LOCK = 7_316_016_001;
 
 const referenceStep: DemoStep = {
   name: 'reference data',
