@@ -146,13 +146,10 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   });
 
   // ETag and Cache-Control on successful reference answers; If-None-Match → 304 without a body.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    done(null, withEtag(req, reply, payload));
-  });
   const withEtag = (req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
     // routes that validate their own answers (branding images) keep their headers
-    const cached = req.cachedBody;
     if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
+    const cached = req.cachedBody;
     // a string, or a cached answer's bytes (whose ETag was kept when it was first sent)
     if (typeof payload !== 'string' && !(cached && Buffer.isBuffer(payload))) return payload;
     const meta = req.routeMeta;
@@ -167,6 +164,9 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     }
     return payload;
   };
+  app.addHook('onSend', (req, reply, payload, done) => {
+    done(null, withEtag(req, reply, payload));
+  });
 
   if (opts.corsOrigin) {
     await app.register(cors, {
