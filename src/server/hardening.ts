@@ -123,11 +123,15 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
+/** The ETag step of the response (see registerHardening): the payload to send instead. */
+export type EtagStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
+
 /**
  * Registers the hardening hooks and plugins. Call before any route is added: the compression
- * plugin attaches itself to routes as they are registered.
+ * plugin attaches itself to routes as they are registered. Returns the ETag step, which the
+ * caller runs in its onSend hook (one onSend hook for the app: each costs a dispatch per request).
  */
-export async function registerHardening(app: FastifyInstance, opts: HardeningOptions = {}): Promise<void> {
+export async function registerHardening(app: FastifyInstance, opts: HardeningOptions = {}): Promise<EtagStep> {
   const hsts = opts.hsts ?? false;
   const maxAge = opts.referenceMaxAge ?? 300;
 
@@ -146,7 +150,7 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   });
 
   // ETag and Cache-Control on successful reference answers; If-None-Match → 304 without a body.
-  const withEtag = (req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
+  const withEtag: EtagStep = (req, reply, payload) => {
     // routes that validate their own answers (branding images) keep their headers
     if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
     const cached = req.cachedBody;
@@ -164,10 +168,6 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     }
     return payload;
   };
-  app.addHook('onSend', (req, reply, payload, done) => {
-    done(null, withEtag(req, reply, payload));
-  });
-
   if (opts.corsOrigin) {
     await app.register(cors, {
       origin: opts.corsOrigin === '*' ? '*' : opts.corsOrigin,
@@ -184,4 +184,5 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     threshold: opts.compressThreshold ?? 1024,
     encodings: ['br', 'gzip', 'deflate'],
   });
+  return withEtag;
 }

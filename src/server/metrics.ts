@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 
 // Prometheus metrics for the whole process (one registry, shared by every app in it). Under
 // `serve --workers N` a scrape of /metrics on any worker returns the sum over all workers: the
@@ -21,13 +21,70 @@ export const httpRequests = new Counter({
   },
 });
 
-export const httpDuration = new Histogram({
-  name: 'tickerbase_http_request_duration_seconds',
-  help: 'Time from receiving a request to sending its response, by route template',
-  labelNames: ['route', 'method'] as const,
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** One (route, method) series of the duration histogram: per-bucket counts (the last is +Inf). */
+interface DurationSeries {
+  labels: { route: string; method: string };
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+
+/**
+ * The request duration histogram, counted in place: prom-client's Histogram.observe() validates
+ * and hashes the labels and looks the bucket up by its bound as a string key on every call, which
+ * the ticker overview's benchmark showed. Registered as a metric of the registry, so /metrics and
+ * the cluster aggregation expose it like prom-client's own (cumulative `le` buckets, sum, count).
+ */
+class DurationHistogram {
+  readonly name = 'tickerbase_http_request_duration_seconds';
+  readonly help = 'Time from receiving a request to sending its response, by route template';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, Map<string, DurationSeries>>();
+
+  /** The series of (route, method), created on first use. */
+  seriesOf(route: string, method: string): DurationSeries {
+    let byMethod = this.series.get(route);
+    if (byMethod === undefined) this.series.set(route, (byMethod = new Map()));
+    let s = byMethod.get(method);
+    if (s === undefined) byMethod.set(method, (s = { labels: { route, method }, buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 }));
+    return s;
+  }
+
+  async get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const byMethod of this.series.values()) {
+      for (const s of byMethod.values()) {
+        let acc = 0;
+        DURATION_BUCKETS.forEach((le, i) => {
+          acc += s.buckets[i]!;
+          values.push({ labels: { le, ...s.labels }, value: acc, metricName: `${this.name}_bucket` });
+        });
+        values.push({ labels: { le: '+Inf', ...s.labels }, value: s.count, metricName: `${this.name}_bucket` });
+        values.push({ labels: { ...s.labels }, value: s.sum, metricName: `${this.name}_sum` });
+        values.push({ labels: { ...s.labels }, value: s.count, metricName: `${this.name}_count` });
+      }
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  reset(): void {
+    this.series.clear();
+  }
+}
+
+function observeDuration(s: DurationSeries, seconds: number): void {
+  let i = 0;
+  while (i < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[i]!) i++;
+  s.buckets[i]!++;
+  s.sum += seconds;
+  s.count++;
+}
+
+export const httpDuration = new DurationHistogram();
+registry.registerMetric(httpDuration as unknown as Metric);
 
 export const rateLimitRejections = new Counter({
   name: 'tickerbase_rate_limit_rejections_total',
@@ -60,37 +117,35 @@ export const dependencyUp = new Gauge({
 });
 
 /**
- * Request count and duration per (route, method, status). Counts are summed here and handed to
- * prom-client when /metrics is read (its inc() hashes and validates the labels on every call);
- * durations go to the histogram at once.
+ * Request count and duration per (route, method, status), kept per (route, method) in maps keyed
+ * by the strings Fastify hands over (the same string objects every time, so no label string is
+ * built per request). Counts go to prom-client when /metrics is read (its inc() hashes and
+ * validates the labels on every call); durations are counted in place in httpDuration.
  */
 export class RequestMetrics {
-  private readonly pending = new Map<string, { labels: { route: string; method: string; status: string }; n: number }>();
-  private readonly durationLabels = new Map<string, { route: string; method: string }>();
+  private readonly routes = new Map<string, Map<string, { duration: DurationSeries; byStatus: Map<number, number> }>>();
 
   constructor() {
     pendingRequestCounts.add(this);
   }
 
   observe(route: string, method: string, status: number, seconds: number): void {
-    const id = `${status} ${method} ${route}`;
-    const p = this.pending.get(id);
-    if (p !== undefined) p.n++;
-    else this.pending.set(id, { labels: { route, method, status: String(status) }, n: 1 });
-    const dk = `${method} ${route}`;
-    let d = this.durationLabels.get(dk);
-    if (d === undefined) {
-      d = { route, method };
-      if (this.durationLabels.size < 10_000) this.durationLabels.set(dk, d);
-    }
-    httpDuration.observe(d, seconds);
-    if (this.pending.size > 10_000) this.flush();
+    let byMethod = this.routes.get(route);
+    if (byMethod === undefined) this.routes.set(route, (byMethod = new Map()));
+    let r = byMethod.get(method);
+    if (r === undefined) byMethod.set(method, (r = { duration: httpDuration.seriesOf(route, method), byStatus: new Map() }));
+    r.byStatus.set(status, (r.byStatus.get(status) ?? 0) + 1);
+    observeDuration(r.duration, seconds);
   }
 
   /** Moves the counts into the registry (called before every read of it). */
   flush(): void {
-    for (const p of this.pending.values()) httpRequests.inc(p.labels, p.n);
-    this.pending.clear();
+    for (const byMethod of this.routes.values()) {
+      for (const [method, r] of byMethod) {
+        for (const [status, n] of r.byStatus) httpRequests.inc({ route: r.duration.labels.route, method, status: String(status) }, n);
+        r.byStatus.clear();
+      }
+    }
   }
 
   /** Stops counting into the registry (the app closed), after handing over what is pending. */
