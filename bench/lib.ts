@@ -7,10 +7,16 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** Starts `npx tsx <script> ...args` and resolves once it prints `LISTENING <url>`. */
+/** The V8 flags bin/tickerbase and `npm start` run the server with (see bin/tickerbase). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+
+/**
+ * Starts `node <SERVER_NODE_FLAGS> --import tsx <script> ...args` and resolves once it prints
+ * `LISTENING <url>`. Every target gets the same flags, the bare baselines too.
+ */
 export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Target> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
