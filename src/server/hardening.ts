@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressAnswer } from './compression.js';
 import { ApiError } from './errors.js';
 import { normaliseDataset } from './plans.js';
 
@@ -101,14 +102,23 @@ function nonFiniteParameter(source: unknown): string | undefined {
   return undefined;
 }
 
+/** True when a JSON schema (or any schema inside it) admits numbers. */
+function hasNumber(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const type = (schema as { type?: unknown }).type;
+  if (type === 'number' || type === 'integer' || (Array.isArray(type) && (type.includes('number') || type.includes('integer')))) return true;
+  return Object.values(schema).some((v) => (Array.isArray(v) ? v.some(hasNumber) : hasNumber(v)));
+}
+
+/** Header names are given in lower case: Fastify stores them so, and lowers any other on every call. */
 function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean): void {
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header('Referrer-Policy', 'no-referrer');
-  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('cross-origin-opener-policy', 'same-origin');
   // The docs page runs scripts and styles of its own; everything else is data.
-  if (!req.url.startsWith('/docs')) reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-  if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (!req.url.startsWith('/docs')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
 /** The strong validator of a body, ignoring its request_id (which differs on every response). */
@@ -123,34 +133,43 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-/** The ETag step of the response (see registerHardening): the payload to send instead. */
-export type EtagStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
+/** The ETag and compression step of a response (see registerHardening): the payload to send. */
+export type SendStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
 
 /**
  * Registers the hardening hooks and plugins. Call before any route is added: the compression
- * plugin attaches itself to routes as they are registered. Returns the ETag step, which the
- * caller runs in its onSend hook (one onSend hook for the app: each costs a dispatch per request).
+ * plugin attaches itself to routes as they are registered. Returns the ETag and compression step,
+ * which the caller runs in its onSend hook (one onSend hook for the app: each costs a dispatch per
+ * request).
  */
-export async function registerHardening(app: FastifyInstance, opts: HardeningOptions = {}): Promise<EtagStep> {
+export async function registerHardening(app: FastifyInstance, opts: HardeningOptions = {}): Promise<SendStep> {
   const hsts = opts.hsts ?? false;
   const maxAge = opts.referenceMaxAge ?? 300;
+  const cacheControl = `private, max-age=${maxAge}`;
 
   // X-Request-Id (app.ts) and the security headers in one hook: one dispatch per request
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header('X-Request-Id', req.id);
+    reply.header('x-request-id', req.id);
     securityHeaders(req, reply, hsts);
     done();
   });
 
   // Ajv coerces "1e400" to Infinity and then skips minimum/maximum for non-finite numbers, so an
-  // out-of-range number would reach the handlers (and SQL). Refuse it here for every route.
-  app.addHook('preHandler', (req, _reply, done) => {
+  // out-of-range number would reach the handlers (and SQL). Refuse it on every route whose path
+  // or query has a number; the others (the ticker overview among them) skip the hook run.
+  const refuseNonFinite = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const name = nonFiniteParameter(req.params) ?? nonFiniteParameter(req.query);
     done(name === undefined ? undefined : new ApiError('BAD_PARAMETER', `${name} must be a finite number`));
+  };
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { params?: unknown; querystring?: unknown } | undefined;
+    if (!hasNumber(schema?.params) && !hasNumber(schema?.querystring)) return;
+    const own = route.preHandler;
+    route.preHandler = own === undefined ? [refuseNonFinite] : [refuseNonFinite, ...(Array.isArray(own) ? own : [own])];
   });
 
   // ETag and Cache-Control on successful reference answers; If-None-Match → 304 without a body.
-  const withEtag: EtagStep = (req, reply, payload) => {
+  const withEtag: SendStep = (req, reply, payload) => {
     // routes that validate their own answers (branding images) keep their headers
     if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
     const cached = req.cachedBody;
@@ -159,9 +178,9 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     const meta = req.routeMeta;
     if (!meta || normaliseDataset(meta.dataset) !== 'reference') return payload;
     const etag = cached ? (cached.etag ??= bodyEtag(String(payload), req.id)) : bodyEtag(payload as string, req.id);
-    reply.header('ETag', etag);
-    reply.header('Cache-Control', `private, max-age=${maxAge}`);
-    reply.header('Vary', 'Accept-Encoding, Authorization, X-API-Key');
+    reply.header('etag', etag);
+    reply.header('cache-control', cacheControl);
+    reply.header('vary', 'Accept-Encoding, Authorization, X-API-Key');
     if (etagMatches(req.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
@@ -179,10 +198,12 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     });
   }
 
-  await app.register(compress, {
-    global: true,
-    threshold: opts.compressThreshold ?? 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-  });
-  return withEtag;
+  // The API's answers (the routes getRoute builds, which opt out of the plugin: the guards mark
+  // their requests with routeMeta) are compressed by compressAnswer; every other route by the plugin.
+  const threshold = opts.compressThreshold ?? 1024;
+  await app.register(compress, { global: true, threshold, encodings: ['br', 'gzip', 'deflate'] });
+  return (req, reply, payload) => {
+    const out = withEtag(req, reply, payload);
+    return req.routeMeta === undefined ? out : compressAnswer(req, reply, out, threshold);
+  };
 }

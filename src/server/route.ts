@@ -51,12 +51,29 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   const auth = spec.auth !== false;
   const cache = spec.cacheKey && ctx.responseCache ? ctx.responseCache : undefined;
 
+  /** The handler's answer in the envelope, kept in the cache when the request has a cache key. */
+  const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string) => {
+    const body = await spec.handler({ query, params, req, reply });
+    if (reply.sent) return reply;
+    const inner = spec.plain || Array.isArray(body) || typeof body !== 'object' || body === null
+      ? body
+      : { status: 'OK', request_id: req.id, ...(body as object) };
+    const out = wrapped ? { ok: true, data: inner } : inner;
+    if (cacheKey === undefined || reply.statusCode !== 200) return out;
+    const text = reply.serialize(out) as string; // the route's JSON serializer
+    req.cachedBody = cache!.set(cacheKey, version, text, req.id);
+    reply.type(JSON_TYPE);
+    return text;
+  };
+
   for (const [i, url] of [spec.url, ...(spec.aliases ?? [])].entries()) {
     app.route({
       method: 'GET',
       url,
-      // GET requests carry no body: no request-decompression hook (it would run on every request)
+      // GET requests carry no body: no request-decompression hook (it would run on every request);
+      // answers are compressed by the app's onSend hook (compression.ts), not the plugin's hooks
       decompress: false,
+      compress: false,
       schema: {
         operationId: i === 0 ? spec.operationId : `${spec.operationId}Alias${i}`,
         summary: spec.summary,
@@ -79,7 +96,8 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             else pending.then(() => done(), done);
           }
         : undefined,
-      handler: async (req, reply) => {
+      // Cache hits are answered synchronously (no promise, no microtask turn); the rest by answer().
+      handler: (req, reply) => {
         const query = req.query as Static<Q>;
         const params = req.params as Static<P>;
         // Cached answers: looked up after auth, plans and validation ran; never for requests whose
@@ -93,22 +111,12 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
               req.cachedBody = hit;
-              reply.type(JSON_TYPE);
-              return cachedBody(hit, req.id);
+              reply.type(JSON_TYPE).send(cachedBody(hit, req.id));
+              return undefined;
             }
           }
         }
-        const body = await spec.handler({ query, params, req, reply });
-        if (reply.sent) return reply;
-        const inner = spec.plain || Array.isArray(body) || typeof body !== 'object' || body === null
-          ? body
-          : { status: 'OK', request_id: req.id, ...(body as object) };
-        const out = wrapped ? { ok: true, data: inner } : inner;
-        if (cacheKey === undefined || reply.statusCode !== 200) return out;
-        const text = reply.serialize(out) as string; // the route's JSON serializer
-        req.cachedBody = cache!.set(cacheKey, version, text, req.id);
-        reply.type(JSON_TYPE);
-        return text;
+        return answer(query, params, req, reply, cacheKey, version);
       },
     });
   }

@@ -1,0 +1,91 @@
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// Compression of the API's answers (strings or bytes), run inside the app's one onSend hook.
+// The routes built by getRoute opt out of @fastify/compress, which adds an onRequest and an onSend
+// hook to every route and runs its checks (content type lookup, negotiation) before the size
+// threshold: on a small cached answer that was a tenth of the request's CPU. Here the size and the
+// Accept-Encoding header are looked at first. The plugin still serves every other route (the docs
+// page's files are streams). Same encodings, preference, threshold and brotli settings as it.
+
+export type Encoding = 'br' | 'gzip' | 'deflate';
+
+/** Server preference on equal q-values (the plugin's order). */
+const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];
+
+/** Brotli at quality 4 in text mode: the plugin's default; brotli's own default (11) is far slower. */
+const BROTLI = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: the highest q-value among br, gzip
+ * (`x-gzip` too) and deflate, `*` standing for any not named; ties go by PREFERENCE. undefined:
+ * none acceptable (no header, `identity` only, or q=0 for all).
+ */
+export function negotiateEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token, ...params] = part.split(';');
+    let name = token!.trim();
+    if (name === '') continue;
+    if (name === 'x-gzip') name = 'gzip';
+    let value = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      if (m) value = Number(m[1]);
+    }
+    if (Number.isFinite(value) && !q.has(name)) q.set(name, value);
+  }
+  let best: Encoding | undefined;
+  let bestQ = 0;
+  for (const enc of PREFERENCE) {
+    const v = q.get(enc) ?? q.get('*') ?? 0;
+    if (v > bestQ) {
+      best = enc;
+      bestQ = v;
+    }
+  }
+  return best;
+}
+
+function compressSync(encoding: Encoding, body: Buffer | string): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, BROTLI);
+  return encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
+}
+
+/** Types worth compressing (JSON, text, XML, SVG); images and other binary types are not. */
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml)\b|application\/[\w.+-]+\+(?:json|xml)\b|image\/svg\+xml\b)/i;
+
+/** Adds accept-encoding to Vary unless it is there (in any case). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+}
+
+/**
+ * The payload to send for an answer: compressed when it is at least `threshold` bytes of a
+ * compressible type (none set counts as JSON) and the client accepts br, gzip or deflate (then
+ * Content-Encoding, Content-Length and Vary are set), else as it is. Never for partial content,
+ * no-body statuses, an already encoded body, or a client that sent `x-no-compression`.
+ */
+export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown, threshold: number): unknown {
+  const isString = typeof payload === 'string';
+  if (!isString && !Buffer.isBuffer(payload)) return payload;
+  // cheap tests first: most answers are small or go to clients that do not ask for compression
+  const size = isString ? Buffer.byteLength(payload) : (payload as Buffer).length;
+  if (size < threshold) return payload;
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  if (encoding === undefined) return payload;
+  const status = reply.statusCode;
+  if (status === 204 || status === 206 || status === 304 || req.headers['x-no-compression'] !== undefined) return payload;
+  const type = reply.getHeader('content-type');
+  if (type !== undefined && !COMPRESSIBLE.test(String(type))) return payload;
+  const current = reply.getHeader('content-encoding');
+  if (current !== undefined && current !== 'identity') return payload;
+  const out = compressSync(encoding, payload as Buffer | string);
+  varyOnEncoding(reply);
+  reply.header('content-encoding', encoding);
+  reply.header('content-length', out.length);
+  return out;
+}
