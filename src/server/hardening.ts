@@ -116,8 +116,9 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean
   reply.header('x-frame-options', 'DENY');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('cross-origin-opener-policy', 'same-origin');
-  // The docs page runs scripts and styles of its own; everything else is data.
-  if (!req.url.startsWith('/docs')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  // The docs page runs scripts and styles of its own, and branding's SVG images set a policy of
+  // their own; everything else is data.
+  if (!req.url.startsWith('/docs') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
   if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
@@ -133,12 +134,12 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-/** The ETag and compression step of a response (see registerHardening): the payload to send. */
+/** The header, ETag and compression step of a response (see registerHardening): the payload to send. */
 export type SendStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
 
 /**
  * Registers the hardening hooks and plugins. Call before any route is added: the compression
- * plugin attaches itself to routes as they are registered. Returns the ETag and compression step,
+ * plugin attaches itself to routes as they are registered. Returns the header, ETag and compression step,
  * which the caller runs in its onSend hook (one onSend hook for the app: each costs a dispatch per
  * request).
  */
@@ -146,13 +147,6 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   const hsts = opts.hsts ?? false;
   const maxAge = opts.referenceMaxAge ?? 300;
   const cacheControl = `private, max-age=${maxAge}`;
-
-  // X-Request-Id (app.ts) and the security headers in one hook: one dispatch per request
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    securityHeaders(req, reply, hsts);
-    done();
-  });
 
   // Ajv coerces "1e400" to Infinity and then skips minimum/maximum for non-finite numbers, so an
   // out-of-range number would reach the handlers (and SQL). Refuse it on every route whose path
@@ -202,7 +196,11 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
   // their requests with routeMeta) are compressed by compressAnswer; every other route by the plugin.
   const threshold = opts.compressThreshold ?? 1024;
   await app.register(compress, { global: true, threshold, encodings: ['br', 'gzip', 'deflate'] });
+  // X-Request-Id and the security headers go on in the same step, on every answer (errors and
+  // 404s included): no onRequest hook of their own to run per request.
   return (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    securityHeaders(req, reply, hsts);
     const out = withEtag(req, reply, payload);
     return req.routeMeta === undefined ? out : compressAnswer(req, reply, out, threshold);
   };

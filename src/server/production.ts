@@ -124,7 +124,10 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
     }
     if (sendStep !== undefined) payload = sendStep(req, reply, payload);
     const status = reply.statusCode;
-    requestMetrics.observe(req.routeOptions.url ?? '(no route)', req.method, status, reply.elapsedTime / 1000);
+    // API routes are labelled with their operation's path (aliases count with it; no route
+    // options object built per request), the others with their route template.
+    const route = req.routeMeta !== undefined ? req.routeMeta.url : (req.routeOptions.url ?? '(no route)');
+    requestMetrics.observe(route, req.method, status, reply.elapsedTime / 1000);
     if (usage && req.apiKey && req.routeMeta) usage.record(req.apiKey.id, req.routeMeta.url, status >= 400);
     done(null, payload);
   });

@@ -13,8 +13,38 @@ export interface UsageRecorderOptions {
   onError?: (err: unknown) => void;
 }
 
+/**
+ * Pending counters by day, key id and family: nested maps keyed by strings that are the same
+ * objects on every request (the day's name, the key record's id, the route's family), so a lookup
+ * builds no string and hashes none.
+ */
+class PendingUsage {
+  size = 0;
+  private readonly byDay = new Map<string, Map<string, Map<string, UsageIncrement>>>();
+
+  /** The counter of (key, day, family), created at zero. */
+  counter(keyId: string, day: string, family: string): UsageIncrement {
+    let byKey = this.byDay.get(day);
+    if (byKey === undefined) this.byDay.set(day, (byKey = new Map()));
+    let byFamily = byKey.get(keyId);
+    if (byFamily === undefined) byKey.set(keyId, (byFamily = new Map()));
+    let u = byFamily.get(family);
+    if (u === undefined) {
+      byFamily.set(family, (u = { key_id: keyId, day, family, requests: 0, errors: 0 }));
+      this.size++;
+    }
+    return u;
+  }
+
+  values(): UsageIncrement[] {
+    const out: UsageIncrement[] = [];
+    for (const byKey of this.byDay.values()) for (const byFamily of byKey.values()) out.push(...byFamily.values());
+    return out;
+  }
+}
+
 export class UsageRecorder {
-  private pending = new Map<string, UsageIncrement>();
+  private pending = new PendingUsage();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private readonly now: () => number;
@@ -46,13 +76,7 @@ export class UsageRecorder {
 
   /** Counts one request of a key on an endpoint family. */
   record(keyId: string, family: string, error: boolean): void {
-    const day = this.utcDay(this.now());
-    const id = `${keyId}\u0000${day}\u0000${family}`;
-    let u = this.pending.get(id);
-    if (!u) {
-      u = { key_id: keyId, day, family, requests: 0, errors: 0 };
-      this.pending.set(id, u);
-    }
+    const u = this.pending.counter(keyId, this.utcDay(this.now()), family);
     u.requests++;
     if (error) u.errors++;
     if (this.pending.size >= this.maxPending) void this.flush();
@@ -62,18 +86,16 @@ export class UsageRecorder {
   flush(): Promise<void> {
     if (this.flushing) return this.flushing.then(() => (this.pending.size ? this.flush() : undefined));
     if (this.pending.size === 0) return Promise.resolve();
-    const batch = this.pending;
-    this.pending = new Map();
+    const batch = this.pending.values();
+    this.pending = new PendingUsage();
     this.flushing = this.repo
-      .add([...batch.values()])
+      .add(batch)
       .catch((err: unknown) => {
         // keep the counts: merge them back for the next attempt
-        for (const [id, u] of batch) {
-          const now = this.pending.get(id);
-          if (now) {
-            now.requests += u.requests;
-            now.errors += u.errors;
-          } else this.pending.set(id, u);
+        for (const u of batch) {
+          const now = this.pending.counter(u.key_id, u.day, u.family);
+          now.requests += u.requests;
+          now.errors += u.errors;
         }
         this.opts.onError?.(err);
       })
