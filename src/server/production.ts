@@ -5,7 +5,7 @@ import { healthRoutes } from '../routes/health.js';
 import { StoreUnavailableError } from '../store/driver.js';
 import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
-import { registerHardening, type SendStep, type HardeningOptions } from './hardening.js';
+import { registerHardening, type HardeningOptions } from './hardening.js';
 import { isNoopLogger, logRequest } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
@@ -110,19 +110,19 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   });
 
   // One onSend hook for the app (each hook costs a dispatch per request): rate-limit headers and
-  // the data-window notice, then the ETag (over the body as sent, notice included) and compression, then the
-  // request's count, duration and usage, with the status the client gets (a 304 included).
-  // Counting here rather than in onResponse spares every request the onResponse hook run; the
-  // duration then ends when the response is handed to the socket.
+  // the data-window notice, then hardening's step (headers, the ETag over the body as sent, notice
+  // included, and compression), then the request's count, duration and usage, with the status the
+  // client gets (a 304 included). Counting here rather than in onResponse spares every request the
+  // onResponse hook run; the duration then ends when the response is handed to the socket.
   const requestMetrics = new RequestMetrics();
-  let sendStep: SendStep | undefined;
+  const sendStep = await registerHardening(app, { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening });
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
     if (typeof payload === 'string' && reply.statusCode === 200 && req.dataWindowState) {
       const notice = cutNotice(req);
       if (notice) payload = withNotice(payload, notice, wrapped);
     }
-    if (sendStep !== undefined) payload = sendStep(req, reply, payload);
+    payload = sendStep(req, reply, payload);
     const status = reply.statusCode;
     // API routes are labelled with their operation's path (aliases count with it; no route
     // options object built per request), the others with their route template.
@@ -153,7 +153,6 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
     await limiter.close();
   });
 
-  sendStep = await registerHardening(app, { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening });
 
   await healthRoutes(app, ctx, { redis: opts.redis, closing: opts.closing });
   if (opts.metrics !== false) {
