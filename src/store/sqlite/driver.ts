@@ -3,6 +3,22 @@ import { DATA_VERSION_TTL_MS, StoreUnavailableError, type BulkInsert, type Query
 
 type Statement = Database.Statement<unknown[], Row>;
 
+/** Builds a row object from the values of one result row, in column order. */
+type RowBuilder = (values: readonly unknown[]) => Row;
+
+/**
+ * A function that makes a row object from a raw (array) result row with one object literal, so
+ * every row of a statement has the same shape from the start. better-sqlite3's own objects are
+ * built property by property in native code: for a 1000-row page of tickers (22 columns) that
+ * took 6.3–8.4 ms against 3.0–3.7 ms for raw rows and this literal (measured on the demo store).
+ * Column names come from our SQL and are written as JSON string literals; a repeated name keeps
+ * its last value and `__proto__` sets the prototype, as in better-sqlite3's objects.
+ */
+function rowBuilder(columns: readonly string[]): RowBuilder {
+  const fields = columns.map((name, i) => `${JSON.stringify(name)}: v[${i}]`);
+  return new Function('v', `return { ${fields.join(', ')} };`) as RowBuilder;
+}
+
 /**
  * better-sqlite3 is synchronous; the async surface lets services treat both engines alike.
  * Statements are prepared once and cached by SQL text.
@@ -10,6 +26,8 @@ type Statement = Database.Statement<unknown[], Row>;
 export class SqliteDriver implements SqlDriver {
   readonly engine = 'sqlite' as const;
   private readonly cache = new Map<string, Statement>();
+  /** Row builders of reading statements, with their column count. */
+  private readonly builders = new Map<Statement, { build: RowBuilder; width: number }>();
   private depth = 0;
   /** Statements run through this connection that may have written (see dataVersion). */
   private writes = 0;
@@ -43,7 +61,21 @@ export class SqliteDriver implements SqlDriver {
     const s = this.stmt(sql);
     if (!s.readonly) this.writes++;
     s.safeIntegers(opts.bigint === true);
-    return s.all(...params) as Row[];
+    if (!s.reader) return s.all(...params) as Row[]; // better-sqlite3's own error
+    let b = this.builders.get(s) ?? this.newBuilder(s);
+    const values = s.raw(true).all(...params) as unknown as unknown[][];
+    // A schema change since the builder was made (SELECT * after ALTER TABLE) changes the columns.
+    if (values.length > 0 && values[0]!.length !== b.width) b = this.newBuilder(s);
+    const rows = new Array<Row>(values.length);
+    for (let i = 0; i < values.length; i++) rows[i] = b.build(values[i]!);
+    return rows;
+  }
+
+  private newBuilder(s: Statement): { build: RowBuilder; width: number } {
+    const columns = s.columns().map((c) => c.name);
+    const b = { build: rowBuilder(columns), width: columns.length };
+    this.builders.set(s, b);
+    return b;
   }
 
   async all(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row[]> {
@@ -54,6 +86,7 @@ export class SqliteDriver implements SqlDriver {
     const s = this.stmt(sql);
     if (!s.readonly) this.writes++;
     s.safeIntegers(opts.bigint === true);
+    if (s.reader) s.raw(false); // allSync may have left the statement in raw mode
     return s.get(...params) as Row | undefined;
   }
 
@@ -128,6 +161,7 @@ export class SqliteDriver implements SqlDriver {
 
   async close(): Promise<void> {
     this.cache.clear();
+    this.builders.clear();
     if (this.db.open) this.db.close();
   }
 }
