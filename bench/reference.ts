@@ -36,7 +36,7 @@ try {
   const fastify = await startChild('bench/targets/fastify.ts', [file]);
   console.log(`reference endpoints, ${rounds} rounds of ${seconds} s per server, taken in turn, 10 connections, loopback (medians)`);
   for (const [name, p] of Object.entries(paths)) {
-    // Rounds alternate the three servers, so a slow spell of a shared machine hits each of them
+    // Rounds alternate the four servers, so a slow spell of a shared machine hits each of them
     // alike; the median of each server's rounds counts.
     const runs: { ours: LoadResult[]; same: LoadResult[]; base: LoadResult[]; framework: LoadResult[] } = { ours: [], same: [], base: [], framework: [] };
     // A second of load on each first, not counted: every server's code is compiled and warm
