@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildFundamentals } from '../src/demo/fundamentals.js';
-import { buildApp } from '../src/server/app.js';
+import { buildApp } from '../src/app.js';
 import { openStore, type Store } from '../src/store/index.js';
 import { BALANCE_SHEETS, INCOME_STATEMENTS } from '../src/store/repos/dataset-catalog.js';
 import type { DatasetRecord } from '../src/store/repos/datasets.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoArticles } from '../src/demo/news.js';
-import { buildApp } from '../src/server/app.js';
+import { buildApp } from '../src/app.js';
 import { openStore } from '../src/store/index.js';
 import { fmt, load, startChild } from './lib.js';
 

@@ -1,6 +1,6 @@
 // Benchmark target: Tickerbase on a demo SQLite store in a temporary directory.
 // Args: <dataDir> [envelope]. Prints `LISTENING <url>` and `KEY <key>`.
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/index.js';
 import { loadDemo } from '../../src/demo/load.js';
 

@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { buildApp } from '../server/app.js';
+import { buildApp } from '../app.js';
 import type { EnvelopeMode } from '../server/context.js';
 import { parseCorsOrigin } from '../server/hardening.js';
 import { loggerOptions } from '../server/logger.js';

@@ -26,7 +26,7 @@ import {
   TREASURY_YIELDS,
 } from '../store/repos/dataset-catalog.js';
 import type { DatasetRecord } from '../store/repos/datasets.js';
-import type { DemoStep } from './load.js';
+import type { DemoStep } from './step.js';
 import { DEMO_SPLITS, type DemoSplit } from './market.js';
 import { createRng, type Rng } from './random.js';
 import { REAL_STOCK_SYMBOLS, realTickers } from './universe.js';

@@ -4,22 +4,8 @@ import { marketStep } from './market.js';
 import { newsStep } from './news.js';
 import { optionsStep } from './options.js';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './reference-facts.js';
+import type { DemoOptions, DemoStep } from './step.js';
 import { demoTickers } from './universe.js';
-
-export interface DemoOptions {
-  /** Scale factor for generated market data (1 = the quick first-start set). */
-  scale: number;
-  /** The demo's "today": the last session of generated data (YYYY-MM-DD). */
-  asOf: string;
-  log: (line: string) => void;
-  /** Where the branding images go (the server's --branding-dir; default <data-dir>/branding). Absent: no images. */
-  brandingDir?: string;
-}
-
-export interface DemoStep {
-  name: string;
-  run(store: Store, opts: DemoOptions): Promise<string>;
-}
 
 /** The shipped real facts: ticker types, US exchanges, condition codes (replacing what is stored). */
 async function loadReferenceFacts(store: Store): Promise<void> {

@@ -19,10 +19,10 @@
 //   sessions (and the forex/crypto minute days).
 import { barsFromTrades, dayBarsFromMinuteBars, type Bar, type TradePrint } from '../domain/bars.js';
 import { dateOfDay, dayOfDate, isForexOpen, localDayStart, sessionOn, tradingDaysBetween, weekdayOfDay, type Session, type Zone } from '../domain/calendar.js';
-import type { BarRow, QuoteRow, TradeRow } from '../ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 import { MarketDataRepository } from '../store/repos/market.js';
-import type { DemoOptions, DemoStep } from './load.js';
+import type { DemoOptions, DemoStep } from './step.js';
 import { createRng, type Rng } from './random.js';
 import { CRYPTO_MAJOR_SYMBOLS, FX_MAJOR_SYMBOLS, REAL_INDEX_SYMBOLS, REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
 

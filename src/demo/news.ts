@@ -18,7 +18,7 @@ import { DAY_MS, formatInstant } from '../domain/rfc3339.js';
 import type { Store } from '../store/index.js';
 import type { NewsArticle, NewsInsight, NewsPublisher, Sentiment } from '../store/repos/news.js';
 import type { SocialPost } from '../store/repos/social.js';
-import type { DemoStep } from './load.js';
+import type { DemoStep } from './step.js';
 import { encodePng, type Rgba } from './png.js';
 import { createRng, hash32, type Rng } from './random.js';
 import { REAL_STOCK_SYMBOLS, realTickers } from './universe.js';

@@ -21,12 +21,12 @@ import { bsPrice, yearFraction } from '../domain/greeks.js';
 import { barsFromTrades, type Bar, type TradePrint } from '../domain/bars.js';
 import { dateOfDay, dayOfDate, nyMidnight, previousTradingDay, sessionOn, weekdayOfDay, isTradingDay, type Session } from '../domain/calendar.js';
 import { formatOptionTicker } from '../domain/option-symbol.js';
-import type { BarRow, QuoteRow, TradeRow } from '../ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 import { MarketDataRepository } from '../store/repos/market.js';
 import { OptionsRepository, type OptionsContractRecord, type OpenInterestRecord } from '../store/repos/options.js';
 import { dividendYield, riskFreeRate } from '../services/options-chain.js';
-import type { DemoOptions, DemoStep } from './load.js';
+import type { DemoOptions, DemoStep } from './step.js';
 import { demoMarketPlan } from './market.js';
 import { createRng, type Rng } from './random.js';
 

@@ -8,9 +8,9 @@ import { statSync } from 'node:fs';
 import { CsvChunk } from './csv.js';
 import { ImportError, registerImporter, type Importer, type ImporterResult } from './load.js';
 import { detectFormat, readSourceRecords, type FieldIssue } from './news-social.js';
-import { normalizeCik } from '../server/family-b.js';
+import { normalizeCik } from '../domain/cik.js';
 import { DIVIDENDS, SPLITS } from '../store/repos/corporate-actions.js';
-import { DATASETS, datasetByName } from '../store/repos/dataset-catalog.js';
+import { DATASET_DECLARATIONS, datasetByName } from '../store/repos/dataset-catalog.js';
 import type { DatasetDef, DatasetRecord, FieldDef, FieldValue } from '../store/repos/datasets.js';
 import { parseDate } from '../domain/calendar.js';
 
@@ -122,7 +122,7 @@ export type Detection = { def: DatasetDef } | { candidates: DatasetDef[] } | und
 export function detectDataset(names: Iterable<string>): Detection {
   const set = new Set(names);
   let best: { def: DatasetDef; unknown: number; known: number }[] = [];
-  for (const def of DATASETS) {
+  for (const def of DATASET_DECLARATIONS) {
     const required = Object.entries(def.fields).filter(([, f]) => f.required && !f.derived).map(([n]) => n);
     if (!required.every((n) => set.has(n))) continue;
     let known = 0;
@@ -186,7 +186,7 @@ export function fieldNamesFromHead(path: string, head: Buffer): string[] {
 /** The data set named by --dataset, or a clear error listing the names. */
 function namedDataset(name: string): DatasetDef {
   const def = datasetByName(name);
-  if (!def) throw new ImportError(`--dataset ${name}: unknown data set; one of ${DATASETS.map((d) => d.name).join(', ')}`);
+  if (!def) throw new ImportError(`--dataset ${name}: unknown data set; one of ${DATASET_DECLARATIONS.map((d) => d.name).join(', ')}`);
   return def;
 }
 
@@ -253,7 +253,7 @@ export const datasetImporter: Importer = {
       for (const p of pending) if (isObj(p.value)) for (const k of Object.keys(p.value)) names.add(k);
       const d = detectDataset(names);
       const line = pending[0]?.line ?? 1;
-      if (d === undefined) throw new ImportError(`${ctx.path}:${line}: the fields (${[...names].join(', ')}) fit none of the data sets; pass --dataset (${DATASETS.map((x) => x.name).join(', ')})`);
+      if (d === undefined) throw new ImportError(`${ctx.path}:${line}: the fields (${[...names].join(', ')}) fit none of the data sets; pass --dataset (${DATASET_DECLARATIONS.map((x) => x.name).join(', ')})`);
       if ('candidates' in d) throw new ImportError(`${ctx.path}:${line}: the fields fit several data sets (${d.candidates.map((x) => x.name).join(', ')}); pass --dataset`);
       def = d.def;
       before = await ctx.store.datasets.count(def);

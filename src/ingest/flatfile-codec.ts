@@ -28,7 +28,7 @@
 // The messages between the two threads are declared at the end.
 
 import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummary, RejectedRow } from './flatfile.js';
-import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from './market-records.js';
+import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 
 export interface EncodedBatch {
   kind: FlatFileKind;

@@ -19,7 +19,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { CsvChunk, CsvError, CsvReader } from './csv.js';
-import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from './market-records.js';
+import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 
 export type FlatFileErrorCode = 'bad_header' | 'bad_row' | 'corrupt_gzip' | 'read_failed';
 

@@ -9,11 +9,11 @@ import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSyn
 import { join, resolve } from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 // metrics.ts holds the process's prom-client registry only (no Fastify): cheap for the CLI.
-import { recordImportRows } from '../server/metrics.js';
+import { recordImportRows } from './metrics.js';
 import { storeFromDriver, type Store } from '../store/index.js';
 import type { FlatFileProgress } from './flatfile.js';
 import { readFlatFileThreaded } from './flatfile-threaded.js';
-import type { FlatFileKind } from './market-records.js';
+import type { FlatFileKind } from '../domain/market-records.js';
 
 /** A file that cannot be imported; `message` names it (`file:line: reason` for a bad row). */
 export class ImportError extends Error {

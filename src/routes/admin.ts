@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { ApiError, badParameter, notFound } from '../server/errors.js';
+import { ApiError, badParameter, notFound } from '../domain/errors.js';
 import type { PlanCatalog } from '../server/plans.js';
 import type { UsageRecorder } from '../server/usage.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TIMESPANS } from '../domain/bars.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
 import type { ServerContext } from '../server/context.js';
-import { badParameter, notFound } from '../server/errors.js';
+import { badParameter, notFound } from '../domain/errors.js';
 import { getRoute, nextUrl } from '../server/route.js';
 import { Cursor, DateString, Limit, StringEnum } from '../server/schemas.js';
 import {

@@ -5,7 +5,7 @@ import { extname, join, sep } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { ApiError, notFound } from '../server/errors.js';
+import { ApiError, notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 
 // Branding images are served from one directory and nothing else: a name must match a strict

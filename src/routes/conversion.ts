@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { notFound } from '../server/errors.js';
+import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 import { convert } from '../services/conversion.js';
 import { snapshotClock } from './snapshots.js';

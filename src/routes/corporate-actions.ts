@@ -1,8 +1,8 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { ApiError } from '../server/errors.js';
-import { familyBRoute, filterProperties, parseFilters } from '../server/family-b.js';
+import { ApiError } from '../domain/errors.js';
+import { datasetListRoute, filterProperties, parseFilters } from '../server/dataset-list-route.js';
 import { finishPage, pagedQuery } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
@@ -102,7 +102,7 @@ function v3List<Q extends TObject>(ctx: ServerContext, spec: V3Spec<Q>) {
 }
 
 export async function corporateActionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     def: DIVIDENDS,
     url: '/stocks/v1/dividends',
     operationId: 'GetStocksV1Dividends',
@@ -113,7 +113,7 @@ export async function corporateActionRoutes(app: FastifyInstance, ctx: ServerCon
     market: 'stocks',
   });
 
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     def: SPLITS,
     url: '/stocks/v1/splits',
     operationId: 'GetStocksV1Splits',

@@ -1,4 +1,4 @@
-import { badParameter } from '../server/errors.js';
+import { badParameter } from '../domain/errors.js';
 
 /** Checks that a YYYY-MM-DD string names a real calendar day; returns its UTC midnight in ms. */
 export function parseCalendarDate(value: string, param: string): number {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { familyBRoute } from '../server/family-b.js';
+import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
 import { INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS } from '../store/repos/dataset-catalog.js';
 
-const common = { tags: ['Economy'], dataset: 'economy', market: 'economy' };
+const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Economy'], dataset: 'economy', market: 'economy' };
 
 export async function economyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: INFLATION,
     url: '/fed/v1/inflation',
@@ -14,7 +14,7 @@ export async function economyRoutes(app: FastifyInstance, ctx: ServerContext): P
     summary: 'Inflation',
     description: 'Monthly realized inflation: CPI and PCE, headline and core (`date` is the first day of the month).',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: INFLATION_EXPECTATIONS,
     url: '/fed/v1/inflation-expectations',
@@ -22,7 +22,7 @@ export async function economyRoutes(app: FastifyInstance, ctx: ServerContext): P
     summary: 'Inflation expectations',
     description: 'Market breakevens and model-based inflation expectations, percent.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: TREASURY_YIELDS,
     url: '/fed/v1/treasury-yields',

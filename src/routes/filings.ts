@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { familyBRoute } from '../server/family-b.js';
+import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
 import { RISK_CATEGORIES, RISK_FACTORS } from '../store/repos/dataset-catalog.js';
 
-const common = { tags: ['Filings'], dataset: 'filings', market: 'stocks' };
+const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Filings'], dataset: 'filings', market: 'stocks' };
 
 export async function filingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: RISK_FACTORS,
     url: '/stocks/filings/v1/risk-factors',
@@ -15,7 +15,7 @@ export async function filingRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     summary: 'Risk factors',
     description: 'Risk-factor disclosures from 10-K filings, each labelled with a category of /stocks/filings/v1/risk-categories.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: RISK_CATEGORIES,
     url: '/stocks/filings/v1/risk-categories',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { familyBRoute } from '../server/family-b.js';
+import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
 import {
   BALANCE_SHEETS,
   CASH_FLOW_STATEMENTS,
@@ -11,10 +11,10 @@ import {
   SHORT_VOLUME,
 } from '../store/repos/dataset-catalog.js';
 
-const common = { tags: ['Fundamentals'], dataset: 'fundamentals', market: 'stocks' };
+const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Fundamentals'], dataset: 'fundamentals', market: 'stocks' };
 
 export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: BALANCE_SHEETS,
     url: '/stocks/financials/v1/balance-sheets',
@@ -22,7 +22,7 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext
     summary: 'Balance sheets',
     description: 'Point-in-time positions at `period_end`, quarterly and annual.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: CASH_FLOW_STATEMENTS,
     url: '/stocks/financials/v1/cash-flow-statements',
@@ -30,7 +30,7 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext
     summary: 'Cash-flow statements',
     description: 'Quarterly, annual and trailing-twelve-month cash flows; outflows are negative.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: INCOME_STATEMENTS,
     url: '/stocks/financials/v1/income-statements',
@@ -38,7 +38,7 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext
     summary: 'Income statements',
     description: 'Quarterly, annual and trailing-twelve-month income statements.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: RATIOS,
     url: '/stocks/financials/v1/ratios',
@@ -46,7 +46,7 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext
     summary: 'Financial ratios',
     description: 'Valuation, profitability and liquidity ratios: the latest stored row per ticker.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: FLOAT,
     url: '/stocks/financials/v1/float',
@@ -55,7 +55,7 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext
     summary: 'Free float',
     description: 'The latest free float per ticker.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: SHORT_INTEREST,
     url: '/stocks/financials/v1/short-interest',
@@ -64,7 +64,7 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext
     summary: 'Short interest',
     description: 'Short interest per settlement date.',
   });
-  familyBRoute(app, ctx, {
+  datasetListRoute(app, ctx, {
     ...common,
     def: SHORT_VOLUME,
     url: '/stocks/financials/v1/short-volume',

@@ -3,9 +3,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
-import type { QuoteRow, TradeRow } from '../ingest/market-records.js';
+import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { ServerContext } from '../server/context.js';
-import { notFound } from '../server/errors.js';
+import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 
 const Ns = Type.Integer(); // bigint values, written as bare integers

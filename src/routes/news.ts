@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DAY_MS, parseInstant } from '../domain/rfc3339.js';
 import type { ServerContext } from '../server/context.js';
-import { badParameter } from '../server/errors.js';
+import { badParameter } from '../domain/errors.js';
 import { finishPage, pagedQuery } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';

@@ -2,14 +2,14 @@ import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typeb
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nyDateOf } from '../domain/calendar.js';
 import type { ServerContext } from '../server/context.js';
-import { badParameter, notFound } from '../server/errors.js';
+import { badParameter, notFound } from '../domain/errors.js';
 import { finishPage, pagedQuery } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
 import { CONTRACT_SORT_FIELDS, type OptionsContractRecord, type RangeFilter } from '../store/repos/options.js';
 import { chainContracts, optionSnapshots, CHAIN_SORT_FIELDS } from '../services/options-chain.js';
 import { parseCalendarDate } from './dates.js';
-import { OptionSnapshot } from './snapshot-schemas.js';
+import { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import { snapshotClock, visibleTicks } from './snapshots.js';
 
 const OptionsContract = Type.Object({

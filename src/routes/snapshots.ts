@@ -6,12 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeTicker } from '../domain/ticker-market.js';
 import type { ServerContext } from '../server/context.js';
 import { applyDataWindow, entitled, noteDataCut } from '../server/entitlements.js';
-import { notFound } from '../server/errors.js';
+import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 import { StringEnum } from '../server/schemas.js';
 import { marketSnapshots, movers, type VisibleTicks } from '../services/snapshots.js';
 import type { SnapshotMarket } from '../store/repos/snapshot-reads.js';
-import { CryptoSnapshot, ForexSnapshot, StockSnapshot } from './snapshot-schemas.js';
+import { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../domain/snapshot-schemas.js';
 
 /** The instant a snapshot describes: now, or the end of the plan's data window when it lags (delayed plans). */
 export function snapshotClock(ctx: ServerContext, req: FastifyRequest): number {

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DAY_MS, formatInstant, parseInstant } from '../domain/rfc3339.js';
 import type { ServerContext } from '../server/context.js';
-import { badParameter } from '../server/errors.js';
+import { badParameter } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 import { Limit, Order, StringEnum } from '../server/schemas.js';
 import type { MentionCounts } from '../store/repos/social.js';
@@ -120,7 +120,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       'Every ticker mentioned in either window is ranked; `ticker` (comma list) keeps only those tickers. Not paginated: `limit` caps the ranking. ' +
       '`as_of` defaults to the server clock; a bare date means the end of that UTC day.',
     tags: ['Social'],
-    dataset: 'social',
+    dataset: 'news',
     market: 'stocks',
     querystring: SocialQuery,
     response: SocialBody,

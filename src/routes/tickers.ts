@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../server/context.js';
-import { notFound } from '../server/errors.js';
+import { notFound } from '../domain/errors.js';
 import { finishPage, pagedQuery } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';

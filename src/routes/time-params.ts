@@ -14,7 +14,7 @@
  */
 import { localDayStart, parseDate, type Zone } from '../domain/calendar.js';
 import { MAX_STORED_NS, msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
-import { badParameter } from '../server/errors.js';
+import { badParameter } from '../domain/errors.js';
 
 const MS_INTEGER = /^\d{1,16}$/;
 const NS_INTEGER = /^\d{1,19}$/;

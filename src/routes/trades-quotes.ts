@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { marketOfTicker, normalizeTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
-import type { QuoteRow, TradeRow } from '../ingest/market-records.js';
+import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { ServerContext } from '../server/context.js';
 import { getRoute, nextUrl } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';

@@ -8,7 +8,7 @@ import { isForexOpen, marketStatusAt, nyDateOf } from '../domain/calendar.js';
 import { marketOfTicker, normalizeTicker, type TickerMarket } from '../domain/ticker-market.js';
 import type { ServerContext } from '../server/context.js';
 import { entitled } from '../server/entitlements.js';
-import { badParameter } from '../server/errors.js';
+import { badParameter } from '../domain/errors.js';
 import { finishPage, pagedQuery } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
@@ -24,7 +24,7 @@ import {
 } from '../services/snapshots.js';
 import type { KeysetPosition } from '../store/repos/keyset.js';
 import type { OptionsContractRecord } from '../store/repos/options.js';
-import type { OptionSnapshot } from './snapshot-schemas.js';
+import type { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import { snapshotClock } from './snapshots.js';
 
 const TYPES = ['stocks', 'options', 'fx', 'crypto', 'indices'] as const;

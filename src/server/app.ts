@@ -4,16 +4,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { StoreUnavailableError } from '../store/driver.js';
 import type { Store } from '../store/index.js';
-import { registerRoutes } from '../routes/index.js';
 import { KeyAuthenticator, redactUrl } from './auth.js';
 import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
 import { formatValidationError } from './validation.js';
 import { frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
-import { setupProduction, type ProductionOptions } from './production.js';
+import { setupProduction, type ProductionOptions, type ProductionRuntime } from './production.js';
 
 export interface BuildAppOptions {
   store: Store;
@@ -43,7 +42,18 @@ function requestId(): string {
   return id;
 }
 
-export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
+export interface ServerShell {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  production: ProductionRuntime;
+}
+
+/**
+ * The HTTP shell without any endpoint family: the request context, error and not-found handling,
+ * and the production hooks (auth guards, limits, usage, metrics, logs, hardening). The
+ * composition root (src/app.ts) registers the routes on it.
+ */
+export async function createServer(opts: BuildAppOptions): Promise<ServerShell> {
   const secret = await opts.store.meta.cursorSecret();
   const ctx: ServerContext = {
     store: opts.store,
@@ -109,8 +119,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     reply.code(err.http).send(errorBody(req, err));
   });
 
-  await setupProduction(app, ctx, opts.production);
+  const production = await setupProduction(app, ctx, opts.production);
+  return { app, ctx, production };
+}
 
+/** The OpenAPI document of every route registered after this call, at /openapi.json and /docs. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -130,9 +144,4 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  await registerRoutes(app, ctx);
-  const out = app as unknown as FastifyInstance & { ctx: ServerContext };
-  out.ctx = ctx;
-  return out;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyRecord, KeyRepository } from '../store/repos/keys.js';
 import { hashKey } from '../store/repos/keys.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 
 /** Where a client may put its key; a header wins over the query string. */
 export function presentedKey(req: FastifyRequest): string | undefined {

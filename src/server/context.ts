@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Dataset } from '../domain/datasets.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';
 import type { KeyAuthenticator } from './auth.js';
@@ -23,7 +24,7 @@ export interface ServerConfig {
 export interface RouteMeta {
   url: string;
   /** Data set the route serves, e.g. reference, aggregates, trades (plans and entitlements). */
-  dataset?: string;
+  dataset?: Dataset;
   /** Market of the data: fixed, or derived from the request (e.g. from the ticker prefix). */
   market?: string | ((req: FastifyRequest) => string);
 }

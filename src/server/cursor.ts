@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 
 /**
  * Opaque, tamper-evident pagination cursors: base64url(JSON payload) + '.' + HMAC. The payload

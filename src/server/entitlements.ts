@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { dateOfDay, dayOfDate, nyDateOf, nyMidnight, nyTime, parseDate } from '../domain/calendar.js';
 import type { RequestGuard, RouteMeta } from './context.js';
-import { ApiError } from './errors.js';
-import { isMarketless, normaliseDataset, normaliseMarket, TIME_SERIES, type Plan, type PlanCatalog } from './plans.js';
+import { ApiError } from '../domain/errors.js';
+import { isMarketless, normaliseDataset, normaliseMarket, TIME_SERIES } from '../domain/datasets.js';
+import type { Plan, PlanCatalog } from './plans.js';
 
 // Entitlements, history and delay. The guard runs for every keyed route (getRoute's onRequest),
 // reads the route's `dataset` and `market`, and answers 403 NOT_AUTHORIZED when the key's plan

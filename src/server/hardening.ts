@@ -3,8 +3,8 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressAnswer } from './compression.js';
-import { ApiError } from './errors.js';
-import { normaliseDataset } from './plans.js';
+import { ApiError } from '../domain/errors.js';
+import { normaliseDataset } from '../domain/datasets.js';
 
 // HTTP hardening for every route: size limits, security headers, CORS (off unless configured),
 // gzip/brotli for large bodies, and ETag + Cache-Control on reference data.

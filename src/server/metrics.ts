@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
+import { importRows } from '../ingest/metrics.js';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 
 // Prometheus metrics for the whole process (one registry, shared by every app in it). Under
@@ -93,13 +94,8 @@ export const rateLimitRejections = new Counter({
   registers: [registry],
 });
 
-/** Rows written by importers; call `importRows.inc({ dataset }, n)` from an import. */
-export const importRows = new Counter({
-  name: 'tickerbase_import_rows_total',
-  help: 'Rows written by imports, by data set',
-  labelNames: ['dataset'] as const,
-  registers: [registry],
-});
+// Rows written by importers: the counter lives with the importers, the registry exposes it.
+registry.registerMetric(importRows);
 
 export const storeErrors = new Counter({
   name: 'tickerbase_store_errors_total',
@@ -156,11 +152,6 @@ export class RequestMetrics {
 }
 
 const pendingRequestCounts = new Set<RequestMetrics>();
-
-/** Counts rows an importer wrote (a helper so importers need not know prom-client). */
-export function recordImportRows(dataset: string, rows: number): void {
-  if (rows > 0) importRows.inc({ dataset }, rows);
-}
 
 const REQ = 'tickerbase:metrics-req';
 const RES = 'tickerbase:metrics-res';

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
-import { healthRoutes } from '../routes/health.js';
 import { StoreUnavailableError } from '../store/driver.js';
 import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
@@ -15,7 +13,7 @@ import { UsageRecorder, type UsageRecorderOptions } from './usage.js';
 // Wires the production concerns into an app, for every route at once: the plan and rate-limit
 // guards (ctx.guards, run by getRoute for every keyed route), global hooks for usage, metrics,
 // request logs, rate-limit headers and the data-window cut, the hardening plugins, and the
-// operational routes (/health, /ready, /metrics, /admin/...).
+// /metrics endpoint. The composition root adds the operational routes (/health, /ready, /admin/...).
 
 export interface ProductionOptions {
   /** Plan catalogue (default: the built-ins). */
@@ -154,16 +152,11 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   });
 
 
-  await healthRoutes(app, ctx, { redis: opts.redis, closing: opts.closing });
   if (opts.metrics !== false) {
     app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
       reply.header('Content-Type', metricsContentType).header('Cache-Control', 'no-store');
       return metricsText();
     });
-  }
-  if (opts.adminToken !== undefined) {
-    if (opts.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) throw new Error(`the admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
-    await adminRoutes(app, ctx, { token: opts.adminToken, plans, usage });
   }
   return runtime;
 }

@@ -9,7 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { FastifyRequest } from 'fastify';
 import type { RequestGuard } from './context.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { Plan, PlanCatalog } from './plans.js';
 
 // Per-key rate limits behind one small interface, with three implementations from

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 
 interface SchemaLike {
   type?: string | string[];

@@ -24,10 +24,10 @@ import { aggregateBars, barsFromTrades, nextBucketStart, snapRange, type Bar, ty
 import { dateOfDay, instantOfWallTime, localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
 import { barZone, marketOfTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import { msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
-import type { BarRow, TradeRow } from '../ingest/market-records.js';
+import type { BarRow, TradeRow } from '../domain/market-records.js';
 import type { BarKind, MarketDataPort, TickPosition } from '../store/repos/market-port.js';
 import type { TickerRecord } from '../store/records.js';
-import { badParameter } from '../server/errors.js';
+import { badParameter } from '../domain/errors.js';
 
 export const AGGS_MAX_LIMIT = 50_000;
 const NY: Zone = 'America/New_York';

@@ -12,7 +12,7 @@
  * quote actually stored for a direct or inverse route; a cross reports the synthetic FROM/TO quote
  * (bid = product of bids, ask = product of asks, the older leg's time, the FROM leg's exchange).
  */
-import type { QuoteRow } from '../ingest/market-records.js';
+import type { QuoteRow } from '../domain/market-records.js';
 
 const NS_PER_MS = 1_000_000n;
 const PIVOT = 'USD';

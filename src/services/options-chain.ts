@@ -15,8 +15,8 @@
  */
 import { bsGreeks, impliedVolatility, yearFraction } from '../domain/greeks.js';
 import { dateOfDay, dayOfDate, nyDateOf } from '../domain/calendar.js';
-import type { BarRow } from '../ingest/market-records.js';
-import type { OptionSnapshot } from '../routes/snapshot-schemas.js';
+import type { BarRow } from '../domain/market-records.js';
+import type { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import type { CorporateActionsRepository } from '../store/repos/corporate-actions.js';
 import { TREASURY_YIELDS } from '../store/repos/dataset-catalog.js';
 import type { DatasetRepository } from '../store/repos/datasets.js';

@@ -23,8 +23,8 @@
  */
 import { localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
 import { barZone } from '../domain/ticker-market.js';
-import type { BarRow, QuoteRow, TradeRow } from '../ingest/market-records.js';
-import type { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../routes/snapshot-schemas.js';
+import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
+import type { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../domain/snapshot-schemas.js';
 import type { SnapshotMarket, SnapshotReadRepository } from '../store/repos/snapshot-reads.js';
 
 export const MOVERS_LIMIT = 20;

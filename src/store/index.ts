@@ -30,7 +30,7 @@ export interface Store {
   readonly snapshotReads: SnapshotReadRepository;
   readonly news: NewsRepository;
   readonly social: SocialRepository;
-  /** Family-B data sets (fundamentals, filings, economy): generic declared tables. */
+  /** Declared data sets (fundamentals, filings, economy, corporate actions): generic declared tables. */
   readonly datasets: DatasetRepository;
   /** Dividends and splits, shared by both API families and the aggregates' adjustment. */
   readonly corporateActions: CorporateActionsRepository;

@@ -5,7 +5,7 @@ import { REAL_STOCK_SYMBOLS } from '../../src/demo/universe.js';
 import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
 import type { Store } from '../../src/store/index.js';
 import { DIVIDENDS, SPLITS } from '../../src/store/repos/corporate-actions.js';
-import { DATASETS } from '../../src/store/repos/dataset-catalog.js';
+import { DATASET_DECLARATIONS } from '../../src/store/repos/dataset-catalog.js';
 import type { DatasetRecord } from '../../src/store/repos/datasets.js';
 import { engines } from '../helpers/engines.js';
 
@@ -173,7 +173,7 @@ for (const engine of engines()) {
       const t0 = performance.now();
       const summary = await loadFundamentals(store, { asOf: AS_OF });
       console.log(`fundamentals demo step on ${engine.name}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${summary})`);
-      const counts = async () => Promise.all(DATASETS.map((def) => store.datasets.count(def)));
+      const counts = async () => Promise.all(DATASET_DECLARATIONS.map((def) => store.datasets.count(def)));
       const first = await counts();
       expect(first.every((c) => c > 0)).toBe(true);
       const nvda = await store.datasets.list(DIVIDENDS, { where: [{ field: 'ticker', op: 'eq', value: 'NVDA' }, { field: 'ex_dividend_date', op: 'lt', value: '2024-06-10' }], sort: [], limit: 1 });

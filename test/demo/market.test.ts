@@ -4,7 +4,7 @@ import {
   DEMO_SPLITS, TICK_STOCKS, cryptoRows, demoMarketPlan, forexRows, indexRows, splitFactor, stockRows, type Rows,
 } from '../../src/demo/market.js';
 import { isForexOpen, isTradingDay, nyDateOf, nyMidnight, sessionOn } from '../../src/domain/calendar.js';
-import type { BarRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
 
 const AS_OF = '2026-11-20';
 const plan = demoMarketPlan(AS_OF, 1);

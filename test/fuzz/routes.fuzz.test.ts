@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/demo/load.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import type { EnvelopeMode } from '../../src/server/context.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { buildUrl, hostileValue, operationsOf, plausibleValues, type Encoding, type Operation, type RequestCase } from './openapi-cases.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import type { EnvelopeMode, ServerContext } from '../../src/server/context.js';
 import type { Store } from '../../src/store/index.js';
 

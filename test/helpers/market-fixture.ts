@@ -16,7 +16,7 @@
 // I:SPX  day bars (no v, vw, n) on 2024-03-04 … 03-08.
 // O:SPY240315C00500000 day bars 2024-03-04 … 03-08 and one trade.
 import { nyMidnight, nyTime, tradingDaysBetween } from '../../src/domain/calendar.js';
-import type { BarRow, QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import { FIXTURE_TICKERS } from './reference-fixture.js';
 

@@ -1,7 +1,7 @@
 // Option contracts and market data whose answers are known by hand or from textbooks (issue 4).
 import { bsPrice, expiryInstantMs } from '../../src/domain/greeks.js';
 import { formatOptionTicker } from '../../src/domain/option-symbol.js';
-import type { QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import { TREASURY_YIELDS } from '../../src/store/repos/dataset-catalog.js';
 import type { OptionsContractRecord } from '../../src/store/repos/options.js';

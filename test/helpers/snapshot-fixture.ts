@@ -4,7 +4,7 @@
 //   MID   = 11:00 ET on 11-19 (minute bars starting ≤ 10:59 are complete)
 //   AFTER = 21:00 ET on 11-19 (the session is over: stored day bars apply)
 // Forex C:EURUSD / C:GBPUSD have UTC days; crypto X:BTCUSD / X:ETHUSD New York days.
-import type { BarRow, QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 

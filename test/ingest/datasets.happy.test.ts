@@ -8,7 +8,7 @@ import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
 import { DIVIDENDS, SPLITS } from '../../src/store/repos/corporate-actions.js';
-import { DATASETS } from '../../src/store/repos/dataset-catalog.js';
+import { DATASET_DECLARATIONS } from '../../src/store/repos/dataset-catalog.js';
 import type { DatasetDef, DatasetRecord } from '../../src/store/repos/datasets.js';
 import { engines } from '../helpers/engines.js';
 import { UPSTREAM_DIR } from '../helpers/conformance.js';
@@ -71,7 +71,7 @@ for (const engine of engines()) {
     });
 
     const formats: Format[] = ['json', 'body', 'ndjson', 'csv'];
-    DATASETS.forEach((def, i) => {
+    DATASET_DECLARATIONS.forEach((def, i) => {
       for (const format of [formats[i % 4]!, formats[(i + 1) % 4]!]) {
         it(`${def.name} from ${format}: detected from its fields, every value kept, idempotent`, async () => {
           await store.db.run(`DELETE FROM ${def.table}`);
@@ -131,7 +131,7 @@ for (const engine of engines()) {
       const path = join(dir, 'bs.csv.gz');
       writeFileSync(path, gzipSync(csv));
       expect(await importFile(store, path)).toMatchObject({ kind: 'balance-sheets', rows: 2 });
-      const rows = await stored(store, DATASETS.find((d) => d.name === 'balance-sheets')!);
+      const rows = await stored(store, DATASET_DECLARATIONS.find((d) => d.name === 'balance-sheets')!);
       expect(rows.map((r) => [r.cik, r.tickers, r.total_assets])).toEqual([
         ['0000320193', ['GOOG', 'GOOGL'], 10],
         ['0001652044', ['BRK.A', 'BRK.B'], 20],

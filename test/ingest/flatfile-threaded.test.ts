@@ -18,7 +18,7 @@ import {
 } from '../../src/ingest/flatfile-threaded.js';
 import { readFlatFile, type FlatFileBatch, type FlatFileSummary, type ReadFlatFileOptions } from '../../src/ingest/flatfile.js';
 import { importFile } from '../../src/ingest/load.js';
-import type { BarRow, QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { AGGS, CRYPTO_TRADES, FOREX_QUOTES, INDEX_AGGS, NS, OPTION_TRADES, STOCK_QUOTES, STOCK_TRADES } from './flatfile-headers.js';

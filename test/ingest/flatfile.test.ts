@@ -14,7 +14,7 @@ import {
   type ReadFlatFileOptions,
   type RejectedRow,
 } from '../../src/ingest/flatfile.js';
-import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import {
   AGGS,
   CRYPTO_TRADES,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
-import { importRows } from '../../src/server/metrics.js';
+import { importRows } from '../../src/ingest/metrics.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { TempDir, TRADES_HEADER, tradeLines } from './import-files.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { familyBItemSchema } from '../../src/server/family-b.js';
+import { datasetItemSchema } from '../../src/server/dataset-list-route.js';
 import { DIVIDENDS, SPLITS } from '../../src/store/repos/corporate-actions.js';
 import {
   BALANCE_SHEETS, CASH_FLOW_STATEMENTS, FLOAT, INCOME_STATEMENTS, INFLATION, INFLATION_EXPECTATIONS, RATIOS, RISK_CATEGORIES, RISK_FACTORS,
@@ -39,7 +39,7 @@ describe('new-style items and parameters against the upstream OpenAPI document',
       const op = doc.paths[path].get as Json;
       const body = resolve(op.responses['200'].content['application/json'].schema);
       const item = resolve(body.properties.results.items);
-      const ours = familyBItemSchema(def).properties as Json;
+      const ours = datasetItemSchema(def).properties as Json;
       const upstream = Object.fromEntries(Object.entries(item.properties as Json).map(([k, v]) => [k, jsonType(resolve(v))]));
       expect(Object.keys(ours).sort()).toEqual(Object.keys(upstream).sort());
       for (const [k, t] of Object.entries(upstream)) expect(`${k}: ${ours[k].type}`).toBe(`${k}: ${t}`);

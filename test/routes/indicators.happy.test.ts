@@ -2,7 +2,7 @@ import { AverageGain, AverageLoss, EMA, MACD, SMA } from 'technicalindicators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
 import { createRng } from '../../src/demo/random.js';
-import type { BarRow } from '../../src/ingest/market-records.js';
+import type { BarRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
-import type { BarRow } from '../../src/ingest/market-records.js';
+import type { BarRow } from '../../src/domain/market-records.js';
 import { ResponseCache, cachedBody } from '../../src/server/response-cache.js';
 import { DATA_VERSION_TTL_MS } from '../../src/store/driver.js';
 import { openStore, type Store } from '../../src/store/index.js';

@@ -2,7 +2,7 @@
 // before the requested date (else the server clock's day); otherwise the stored value, or omitted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
-import type { BarRow } from '../../src/ingest/market-records.js';
+import type { BarRow } from '../../src/domain/market-records.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';

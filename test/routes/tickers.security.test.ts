@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import { loggerOptions } from '../../src/server/logger.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_PLANS, DATASETS, MARKETS, normaliseDataset, normaliseMarket, PlanCatalog } from '../../src/server/plans.js';
+import { DATASETS, MARKETS, normaliseDataset, normaliseMarket } from '../../src/domain/datasets.js';
+import { BUILTIN_PLANS, PlanCatalog } from '../../src/server/plans.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { productionApp, type ProductionTestApp } from './production-app.js';

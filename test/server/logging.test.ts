@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import { loggerOptions } from '../../src/server/logger.js';
 import { openStore } from '../../src/store/index.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { recordImportRows } from '../../src/server/metrics.js';
+import { recordImportRows } from '../../src/ingest/metrics.js';
 import { getRoute } from '../../src/server/route.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';

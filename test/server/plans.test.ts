@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILTIN_PLANS, DATASETS, loadPlans, MARKETS, PlanCatalog } from '../../src/server/plans.js';
+import { DATASETS, MARKETS } from '../../src/domain/datasets.js';
+import { BUILTIN_PLANS, loadPlans, PlanCatalog } from '../../src/server/plans.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-plans-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

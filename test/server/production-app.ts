@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import type { EnvelopeMode, ServerContext } from '../../src/server/context.js';
 import type { ProductionOptions } from '../../src/server/production.js';
 import type { Store } from '../../src/store/index.js';

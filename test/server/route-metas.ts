@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import type { RequestGuard } from '../../src/server/context.js';
 import type { Store } from '../../src/store/index.js';
 

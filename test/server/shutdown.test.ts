@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeGracefully } from '../../src/cli/serve.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/index.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
 

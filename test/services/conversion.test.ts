@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuoteRow } from '../../src/ingest/market-records.js';
+import type { QuoteRow } from '../../src/domain/market-records.js';
 import { convert, roundHalfUp } from '../../src/services/conversion.js';
 
 describe('roundHalfUp', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { DATASETS } from '../../src/store/repos/dataset-catalog.js';
+import { DATASET_DECLARATIONS } from '../../src/store/repos/dataset-catalog.js';
 import type { FieldType } from '../../src/store/repos/datasets.js';
 import { engines } from '../helpers/engines.js';
 
@@ -28,7 +28,7 @@ for (const engine of engines()) {
       return out;
     }
 
-    for (const def of DATASETS) {
+    for (const def of DATASET_DECLARATIONS) {
       it(`${def.name} (${def.table})`, async () => {
         const cols = await columns(def.table);
         expect([...cols.keys()].sort()).toEqual(['pk', ...Object.keys(def.fields)].sort());

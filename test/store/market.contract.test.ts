@@ -1,7 +1,7 @@
 // The market-data repository contract, held to the same behaviour on every engine.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import type { BarRow, QuoteRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import type { TickPosition, TickRange } from '../../src/store/repos/market-port.js';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
 import { dayBarsFromMinuteBars, type Bar } from '../../src/domain/bars.js';

@@ -13,7 +13,7 @@ import type { Store } from '../../src/store/index.js';
 import { COPY_MIN_ROWS } from '../../src/store/driver.js';
 import { copyTextValue } from '../../src/store/postgres/driver.js';
 import { barFromRow, tradeFromRow } from '../../src/store/repos/market.js';
-import type { BarRow, TradeRow } from '../../src/ingest/market-records.js';
+import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
 import { openPostgresStore } from '../helpers/engines.js';
 import { MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER } from '../ingest/import-files.js';
 

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // Booleans are stored as 0/1 integers on both engines, JSON as text, so rows read back the same.
 // PostgreSQL text columns that are sorted use COLLATE "C": upstream orders tickers byte-wise.

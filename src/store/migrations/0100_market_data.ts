@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // Market data: base bars, trades and quotes (issue 3 §1).
 //

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // Option contracts (the reference fields of /v3/reference/options/contracts) and the open interest
 // reported per contract and session day. Expiration and list dates are YYYY-MM-DD text, so they sort

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // Tables of the new-style data sets: dividends and splits (read by both API families and by the
 // aggregates' adjustment), financial statements, ratios, float, short interest and volume, risk

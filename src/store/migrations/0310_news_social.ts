@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // News articles and social posts keep their wire body as JSON text; what is filtered, sorted or
 // aggregated is copied into columns. One row per (record, ticker) in the *_tickers tables serves

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // Per-key usage: one row per key, UTC day and endpoint family (the route's canonical URL template),
 // incremented by batched upserts from each server process.

@@ -1,4 +1,5 @@
 import type { SqlDriver } from '../driver.js';
+import type { Migration } from './migration.js';
 import { foundation } from './0001_foundation.js';
 import { options } from './0200_options.js';
 import { marketData } from './0100_market_data.js';
@@ -6,13 +7,6 @@ import { datasets } from './0300_datasets.js';
 import { newsSocial } from './0310_news_social.js';
 import { splitsPerDay } from './0320_splits_per_day.js';
 import { production } from './0400_production.js';
-
-export interface Migration {
-  /** Sorts in application order; ranges per area: 00xx foundation, 01xx market data, 02xx options/snapshots, 03xx fundamentals, 04xx production. */
-  id: string;
-  sqlite: string;
-  postgres: string;
-}
 
 export const MIGRATIONS: Migration[] = [foundation, marketData, newsSocial, options, datasets, splitsPerDay, production].sort((a, b) => a.id.localeCompare(b.id));
 

@@ -1,4 +1,4 @@
-// Declarations of the new-style (family B) data sets other than corporate actions: fundamentals,
+// Declarations of the data sets other than corporate actions: fundamentals,
 // filings and economy. Field names, types, filters, default sorts and limits are upstream's
 // (reference-endpoints.md §1.4, §4, §5); the natural keys are ours.
 import { DIVIDENDS, SPLITS } from './corporate-actions.js';
@@ -339,12 +339,12 @@ export const TREASURY_YIELDS = fed('treasury-yields', 'fed_treasury_yields', {
   yield_30_year: '30-year yield, percent.',
 });
 
-/** Every family-B data set, by name (import --dataset, detection, migrations). */
-export const DATASETS: readonly DatasetDef[] = [
+/** Every declared data set, by name (import --dataset, detection, migrations). */
+export const DATASET_DECLARATIONS: readonly DatasetDef[] = [
   DIVIDENDS, SPLITS, BALANCE_SHEETS, CASH_FLOW_STATEMENTS, INCOME_STATEMENTS, RATIOS, FLOAT, SHORT_INTEREST,
   SHORT_VOLUME, RISK_FACTORS, RISK_CATEGORIES, INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS,
 ];
 
 export function datasetByName(name: string): DatasetDef | undefined {
-  return DATASETS.find((d) => d.name === name);
+  return DATASET_DECLARATIONS.find((d) => d.name === name);
 }

@@ -1,4 +1,4 @@
-// The generic store side of the "new-style" (family B) data sets: one declaration per data set
+// The generic store side of the declared data sets: one declaration per data set
 // (table, typed fields, natural key, endpoint filters, default sort, limits) drives the table
 // layout, idempotent upserts, filtered keyset-paged listing, the query schema and import
 // validation. Both engines run the same SQL; the few dialect differences are handled here.
@@ -9,7 +9,7 @@ import type { KeysetPosition } from './keyset.js';
 /** Storage and wire type of a field. `string-array` fields (e.g. `tickers`) are stored as ',A,B,'. */
 export type FieldType = 'text' | 'date' | 'int' | 'float' | 'bool' | 'json' | 'string-array';
 
-/** Filter forms a family-B endpoint offers on a field: `f`, `f.any_of`, `f.all_of`, `f.gt/.gte/.lt/.lte`. */
+/** Filter forms a declared data-set endpoint offers on a field: `f`, `f.any_of`, `f.all_of`, `f.gt/.gte/.lt/.lte`. */
 export type FilterForm = 'eq' | 'any_of' | 'all_of' | 'range';
 
 export interface FieldDef {
@@ -18,7 +18,7 @@ export interface FieldDef {
   required?: boolean;
   /** Allowed values (text fields). */
   enum?: readonly string[];
-  /** Stored and importable but not part of the family-B wire record (e.g. v3-only columns). */
+  /** Stored and importable but not part of the data set's wire record (e.g. v3-only columns). */
   hidden?: boolean;
   /** Filled by the data set's `prepare` when a record leaves it out, so optional on import. */
   derived?: boolean;
@@ -46,7 +46,7 @@ export interface DatasetDef {
   key: readonly string[];
   /** A key field computed (when absent) as a hash of other fields: upstream-style `E…` ids. */
   derivedKey?: { field: string; from: readonly string[]; prefix: string };
-  /** Family-B filters, per field. */
+  /** Filters, per field. */
   filters: Readonly<Record<string, readonly FilterForm[]>>;
   /** Default `sort` parameter, e.g. `period_end.asc`. */
   sort: string;

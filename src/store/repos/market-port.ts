@@ -1,6 +1,6 @@
 // The market-data port: what the aggregates, trades, quotes, snapshot and indicator services need
 // from the store. One implementation (SQL shared by both engines) lives in market.ts.
-import type { BarRow, QuoteRow, TradeRow } from '../../ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 
 export type BarKind = 'minute' | 'day';
 

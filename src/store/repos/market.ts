@@ -2,7 +2,7 @@
 // for the schema and its keys). Reads are range scans on (ticker, time[, sequence, pk]).
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
-import type { BarRow, QuoteRow, TradeRow } from '../../ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRange } from './market-port.js';
 

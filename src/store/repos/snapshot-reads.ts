@@ -2,7 +2,7 @@
 // one statement per chunk of tickers instead of one per ticker, so a 10,000-ticker snapshot costs a
 // few dozen queries. "Latest row per ticker" is a correlated LIMIT 1 probe on each ticker's
 // primary-key range, which both engines answer with one index seek per ticker.
-import type { BarRow, QuoteRow, TradeRow } from '../../ingest/market-records.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import type { SqlDriver, SqlValue } from '../driver.js';
 import { toNumber, toOptionalNumber } from '../driver.js';
 import { barFromRow, quoteFromRow, tradeFromRow } from './market.js';

@@ -1,4 +1,4 @@
-// The "new-style" (family B) list endpoints, generated from a data-set declaration: query schema
+// The declared data-set list endpoints, generated from a data-set declaration: query schema
 // (validation + OpenAPI), parsing of filters (`f`, `f.any_of`, `f.all_of`, `f.gt/.gte/.lt/.lte`)
 // and of `sort=a.asc,b.desc`, keyset paging through signed cursors, and the response schema.
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
@@ -16,8 +16,9 @@ import {
   type Scalar,
   type SortKey,
 } from '../store/repos/datasets.js';
+import { normalizeCik } from '../domain/cik.js';
 import type { RouteMeta, ServerContext } from './context.js';
-import { ApiError, badParameter } from './errors.js';
+import { ApiError, badParameter } from '../domain/errors.js';
 import { finishPage, pagedQuery } from './pagination.js';
 import { getRoute } from './route.js';
 import { Cursor, DateString, Limit, StringEnum } from './schemas.js';
@@ -88,8 +89,8 @@ export function filterProperties(def: DatasetDef): Record<string, TSchema> {
   return props;
 }
 
-/** The querystring schema of a family-B endpoint: every declared filter form, limit, sort, cursor. */
-export function familyBQuerySchema(def: DatasetDef): TObject {
+/** The querystring schema of a declared data-set endpoint: every declared filter form, limit, sort, cursor. */
+export function datasetQuerySchema(def: DatasetDef): TObject {
   const props = filterProperties(def);
   props.limit = Limit(def.limit.default, def.limit.max);
   props.sort = Type.String({
@@ -103,7 +104,7 @@ export function familyBQuerySchema(def: DatasetDef): TObject {
 }
 
 /** One wire record of a data set: hidden fields left out; required ones marked so. */
-export function familyBItemSchema(def: DatasetDef): TObject {
+export function datasetItemSchema(def: DatasetDef): TObject {
   const props: Record<string, TSchema> = {};
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.hidden) continue;
@@ -133,19 +134,14 @@ export function familyBItemSchema(def: DatasetDef): TObject {
   return Type.Object(props);
 }
 
-export function familyBBody(def: DatasetDef): TObject {
+export function datasetListBody(def: DatasetDef): TObject {
   return Type.Object({
     status: Type.String(),
     request_id: Type.String(),
     count: Type.Integer({ description: 'Number of results in this response.' }),
-    results: Type.Array(familyBItemSchema(def)),
+    results: Type.Array(datasetItemSchema(def)),
     next_url: Type.Optional(Type.String({ description: 'URL of the next page; absent on the last page.' })),
   });
-}
-
-/** `0000320193` from `320193`: CIKs compare as 10-digit text. */
-export function normalizeCik(v: string): string {
-  return /^\d{1,10}$/.test(v) ? v.padStart(10, '0') : v;
 }
 
 /** Checks and converts one filter value of `field` given as text (list elements) or already typed. */
@@ -209,14 +205,14 @@ export function parseSort(def: DatasetDef, spec: string): SortKey[] {
   return out;
 }
 
-export interface ParsedFamilyBQuery {
+export interface ParsedDatasetQuery {
   where: Condition[];
   sort: SortKey[];
   limit: number;
 }
 
 /** Turns validated query parameters into store conditions; 400 naming the parameter on bad values. */
-export function parseFamilyBQuery(def: DatasetDef, query: Record<string, unknown>): ParsedFamilyBQuery {
+export function parseDatasetQuery(def: DatasetDef, query: Record<string, unknown>): ParsedDatasetQuery {
   const limit = Number(query.limit ?? def.limit.default);
   if (!Number.isInteger(limit) || limit < 1 || limit > def.limit.max) throw badParameter(`limit must be an integer from 1 to ${def.limit.max}`);
   return { where: parseFilters(def, query), sort: parseSort(def, String(query.sort ?? def.sort)), limit };
@@ -244,7 +240,7 @@ export function parseFilters(def: DatasetDef, query: Record<string, unknown>): C
   return where;
 }
 
-export interface FamilyBRouteSpec extends Omit<RouteMeta, 'url'> {
+export interface DatasetListRouteSpec extends Omit<RouteMeta, 'url'> {
   def: DatasetDef;
   url: string;
   aliases?: string[];
@@ -254,8 +250,8 @@ export interface FamilyBRouteSpec extends Omit<RouteMeta, 'url'> {
   tags: string[];
 }
 
-/** Registers the list endpoint of a family-B data set (and its alias paths). */
-export function familyBRoute(app: FastifyInstance, ctx: ServerContext, spec: FamilyBRouteSpec): void {
+/** Registers the list endpoint of a declared data set (and its alias paths). */
+export function datasetListRoute(app: FastifyInstance, ctx: ServerContext, spec: DatasetListRouteSpec): void {
   const { def } = spec;
   const family = `b:${def.name}`;
   const wireFields = Object.keys(def.fields).filter((f) => !def.fields[f]!.hidden);
@@ -268,11 +264,11 @@ export function familyBRoute(app: FastifyInstance, ctx: ServerContext, spec: Fam
     tags: spec.tags,
     dataset: spec.dataset,
     market: spec.market,
-    querystring: familyBQuerySchema(def),
-    response: familyBBody(def),
+    querystring: datasetQuerySchema(def),
+    response: datasetListBody(def),
     handler: async ({ query: raw, req, reply }) => {
       const { query, after } = pagedQuery<Record<string, unknown>>(ctx, family, raw as Record<string, unknown>);
-      const parsed = parseFamilyBQuery(def, query);
+      const parsed = parseDatasetQuery(def, query);
       let position;
       if (after) {
         position = fromKeysetPosition(after, effectiveSort(def, parsed.sort).length);

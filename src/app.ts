@@ -1,0 +1,25 @@
+// The composition root: builds the HTTP shell (src/server), then registers every endpoint
+// family (src/routes) on it. Commands and tests build their app here.
+import type { FastifyInstance } from 'fastify';
+import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from './routes/admin.js';
+import { healthRoutes } from './routes/health.js';
+import { registerRoutes } from './routes/index.js';
+import { createServer, registerApiDocs, type BuildAppOptions } from './server/app.js';
+import type { ServerContext } from './server/context.js';
+
+export type { BuildAppOptions } from './server/app.js';
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
+  const { app, ctx, production } = await createServer(opts);
+  const ops = opts.production ?? {};
+  await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });
+  if (ops.adminToken !== undefined) {
+    if (ops.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) throw new Error(`the admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
+    await adminRoutes(app, ctx, { token: ops.adminToken, plans: production.plans, usage: production.usage });
+  }
+  await registerApiDocs(app);
+  await registerRoutes(app, ctx);
+  const out = app as FastifyInstance & { ctx: ServerContext };
+  out.ctx = ctx;
+  return out;
+}
