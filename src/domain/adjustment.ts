@@ -1,5 +1,5 @@
 /**
- * Split and dividend back-adjustment of bars (spec §5.2). Pure; inputs are never
+ * Split and dividend back-adjustment of bars. Pure; inputs are never
  * mutated. Bars that need no change are returned as the same objects.
  */
 import { dayOfDate, localDayStart, type Zone } from './calendar.js';

@@ -1,5 +1,5 @@
 /**
- * Aggregate bars and the bucketing rules of range aggregates (spec §5.1).
+ * Aggregate bars and the bucketing rules of range aggregates.
  *
  * All functions are pure. Calendar work (local days, DST) is done once per bucket,
  * never per bar, so aggregating 50,000 base bars costs one pass.
@@ -312,7 +312,7 @@ export function barsFromTrades(
 /**
  * Day bars from minute bars (ascending). A day bar covers the whole local calendar day
  * of `zone`, so for stocks it includes pre-market and after-hours minutes (04:00-20:00
- * ET): spec §5.1 says a daily bar holds the whole day's eligible trades, and the
+ * ET): a daily bar holds the whole day's eligible trades, as upstream's do, and the
  * regular-session open/close are reported separately by /v1/open-close.
  */
 export function dayBarsFromMinuteBars(minuteBars: readonly Bar[], zone: Zone): Bar[];

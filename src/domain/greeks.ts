@@ -2,7 +2,7 @@
  * Black–Scholes–Merton pricing, greeks and implied volatility for European options on
  * an underlying with a continuous dividend yield q. Pure functions, no I/O.
  *
- * Units follow upstream's option snapshot (spec §3.4):
+ * Units follow upstream's option snapshot (`greeks`, `implied_volatility`):
  * - T in years, r, q and sigma as annual decimals (0.05 = 5 %);
  * - theta per calendar day (the annual ∂V/∂t divided by 365), negative for a long option
  *   losing time value;

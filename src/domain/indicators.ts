@@ -1,11 +1,11 @@
 /**
- * Technical indicators over one price series (spec §5.6). Pure functions, no I/O.
+ * Technical indicators over one price series. Pure functions, no I/O.
  *
  * Every function takes the series in ascending time order and returns an ascending
  * array holding an entry only for the bars where the indicator is fully warmed up;
- * each output carries the `t` of the bar that ends its window (spec §5.6 "Output time").
+ * each output carries the `t` of the bar that ends its window, as upstream's indicator endpoints do.
  *
- * Conventions (upstream does not publish its own; spec §8 item 8):
+ * Conventions (upstream does not publish its own; these are the textbook definitions):
  * - SMA: arithmetic mean of the last `window` values; first output at index window−1.
  * - EMA: α = 2/(window+1), seeded with the SMA of the first `window` values; first
  *   output at index window−1.

@@ -1,7 +1,7 @@
 // Rows read from upstream flat files (trades_v1, quotes_v1, minute_aggs_v1, day_aggs_v1) and
-// handed to the store. Field names follow the v3 wire format (§3.7, §3.8) and the `Agg` bar
-// (§3.1). Tick times are exact Unix nanoseconds as bigint (they exceed 2^53); bar times are
-// Unix milliseconds. An optional field the file does not carry is `undefined`: the readers
+// handed to the store. Field names follow the v3 trades and quotes wire format and the `Agg`
+// bar of the aggregates endpoints. Tick times are exact Unix nanoseconds as bigint (they exceed
+// 2^53); bar times are Unix milliseconds. An optional field the file does not carry is `undefined`: the readers
 // build every row with all keys present (one object shape keeps the hot loop fast), so a
 // writer must skip undefined values rather than test `'key' in row`.
 

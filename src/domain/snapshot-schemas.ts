@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-// Wire shapes of the snapshot objects (spec §3.2–3.4). Services build values of these types; the
+// Wire shapes of the snapshot objects of stocks, forex, crypto and options. Services build values of these types; the
 // routes serialise them. Optional keys are omitted when there is no value, never sent as null.
 
 const Num = () => Type.Number();
@@ -9,7 +9,7 @@ const OptNum = () => Type.Optional(Type.Number());
 const Ns = () => Type.Unsafe<bigint>(Type.Integer());
 
 // ---------------------------------------------------------------------------------------------
-// Stocks (§3.2)
+// Stocks
 
 const StockDay = Type.Object({ o: Num(), h: Num(), l: Num(), c: Num(), v: Num(), vw: OptNum(), otc: Type.Optional(Type.Boolean()) });
 const StockMin = Type.Object({
@@ -49,7 +49,7 @@ export const StockSnapshot = Type.Object({
 export type StockSnapshot = Static<typeof StockSnapshot>;
 
 // ---------------------------------------------------------------------------------------------
-// Forex (§3.3): quote-driven, times in ms
+// Forex: quote-driven, times in ms
 
 const FxBar = Type.Object({ o: Num(), h: Num(), l: Num(), c: Num(), v: Num(), vw: OptNum() });
 const FxMin = Type.Object({ o: Num(), h: Num(), l: Num(), c: Num(), v: Num(), n: Type.Optional(Type.Integer()), t: Type.Integer() });
@@ -94,7 +94,7 @@ export const CryptoSnapshot = Type.Object({
 export type CryptoSnapshot = Static<typeof CryptoSnapshot>;
 
 // ---------------------------------------------------------------------------------------------
-// Options (§3.4)
+// Options
 
 const Timeframe = () => Type.String();
 

@@ -1,5 +1,5 @@
 /**
- * The asset class of a ticker, read from its prefix (spec §1.3): `O:` options, `C:` forex,
+ * The asset class of a ticker, read from its prefix: `O:` options, `C:` forex,
  * `X:` crypto, `I:` indices, none for stocks. Shared paths route on this, and entitlements use
  * the same names as upstream's markets.
  */
@@ -25,13 +25,13 @@ export function marketOfTicker(ticker: string): TickerMarket {
   return 'stocks';
 }
 
-/** Zone of day, week, month, quarter and year buckets (§5.1): UTC for forex, else New York. */
+/** Zone of day, week, month, quarter and year buckets: UTC for forex, else New York. */
 export function barZone(market: TickerMarket): Zone {
   return market === 'fx' ? 'UTC' : 'America/New_York';
 }
 
 /**
- * Zone of a `timestamp=YYYY-MM-DD` day on v3 ticks (§5.8) and of the crypto open/close day:
+ * Zone of a `timestamp=YYYY-MM-DD` day on v3 ticks and of the crypto open/close day:
  * New York for US stocks and options (and indices), UTC for the 24-hour forex and crypto markets.
  */
 export function tickDayZone(market: TickerMarket): Zone {

@@ -5,8 +5,8 @@ import { DATASETS, isMarketless, MARKETS, normaliseDataset, normaliseMarket, TIM
 
 // Plans decide what a key may read (data sets × markets), how far back (history), how fresh
 // (real-time, 15-minute delayed or end of day) and how often (requests per window). The built-ins
-// follow upstream's tiers (spec market-data-endpoints §1.8 and the x-polygon-entitlement-* fields
-// of the upstream OpenAPI document); a JSON file given with --plans / TICKERBASE_PLANS adds plans or
+// follow upstream's tiers (its pricing tiers and the x-polygon-entitlement-* fields of its
+// OpenAPI document); a JSON file given with --plans / TICKERBASE_PLANS adds plans or
 // replaces built-ins of the same name.
 
 
