@@ -3,6 +3,7 @@ import type { Store } from '../../src/store/index.js';
 import { DATASET_DECLARATIONS } from '../../src/store/repos/dataset-catalog.js';
 import type { FieldType } from '../../src/store/repos/datasets.js';
 import { engines } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 // The data-set declarations drive reads and writes; the migrations create the tables. This holds
 // them together: a field added to a declaration without a migration fails here, not in production.
@@ -20,9 +21,9 @@ for (const engine of engines()) {
     async function columns(table: string): Promise<Map<string, { type: string; notNull: boolean }>> {
       const out = new Map<string, { type: string; notNull: boolean }>();
       if (store.engine === 'sqlite') {
-        for (const r of await store.db.all(`PRAGMA table_info("${table}")`)) out.set(String(r.name), { type: String(r.type), notNull: Number(r.notnull) === 1 });
+        for (const r of await sqlOf(store).all(`PRAGMA table_info("${table}")`)) out.set(String(r.name), { type: String(r.type), notNull: Number(r.notnull) === 1 });
       } else {
-        const rows = await store.db.all('SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?', [table]);
+        const rows = await sqlOf(store).all('SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?', [table]);
         for (const r of rows) out.set(String(r.column_name), { type: String(r.data_type), notNull: r.is_nullable === 'NO' });
       }
       return out;

@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { migrate } from '../../src/store/migrations/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import type { KeysetPosition } from '../../src/store/repos/keyset.js';
 import { engines } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 function ticker(symbol: string, extra: Partial<TickerRecord> = {}): TickerRecord {
   return {
@@ -26,8 +26,8 @@ for (const engine of engines()) {
     });
 
     it('applies every migration once: a second run applies none', async () => {
-      expect(await migrate(store.db)).toEqual([]);
-      const ids = (await store.db.all('SELECT id FROM schema_migrations ORDER BY id')).map((r) => String(r.id));
+      expect(await store.migrate()).toEqual([]);
+      const ids = (await sqlOf(store).all('SELECT id FROM schema_migrations ORDER BY id')).map((r) => String(r.id));
       expect(ids.length).toBeGreaterThan(3);
       expect(ids).toEqual([...ids].sort());
     });
@@ -36,7 +36,7 @@ for (const engine of engines()) {
       it('stores only the SHA-256 of a key, finds the key by it, and never keeps the key', async () => {
         const { key, record } = await store.keys.create({ plan: 'starter', label: 'contract' });
         expect(key).toMatch(/^tb_[A-Za-z0-9_-]{32,}$/);
-        const row = await store.db.get('SELECT * FROM api_keys WHERE id = ?', [record.id]);
+        const row = await sqlOf(store).get('SELECT * FROM api_keys WHERE id = ?', [record.id]);
         expect(row!.hash).toBe(createHash('sha256').update(key).digest('hex'));
         expect(Object.values(row!).map(String)).not.toContain(key);
         expect(await store.keys.findByKey(key)).toMatchObject({ id: record.id, plan: 'starter', label: 'contract' });
@@ -74,9 +74,9 @@ for (const engine of engines()) {
       });
 
       it('upserting the same versions again changes nothing', async () => {
-        const before = await store.db.get('SELECT COUNT(*) AS n FROM tickers');
+        const before = await sqlOf(store).get('SELECT COUNT(*) AS n FROM tickers');
         await store.reference.upsertTickers([ticker('AAA')]);
-        expect(await store.db.get('SELECT COUNT(*) AS n FROM tickers')).toEqual(before);
+        expect(await sqlOf(store).get('SELECT COUNT(*) AS n FROM tickers')).toEqual(before);
       });
 
       it('lists in byte order with keyset positions, active by default', async () => {

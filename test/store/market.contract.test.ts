@@ -7,6 +7,7 @@ import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
 import { dayBarsFromMinuteBars, type Bar } from '../../src/domain/bars.js';
 import { createRng } from '../../src/demo/random.js';
 import { engines } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const BIG = 2n ** 53n; // ns times above this are not exact as JS numbers
 
@@ -31,7 +32,7 @@ function quote(ticker: string, ts: bigint, seq: bigint | undefined, extra: Parti
 }
 
 async function count(store: Store, table: string): Promise<number> {
-  return Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+  return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 }
 
 for (const engine of engines()) {
@@ -44,7 +45,7 @@ for (const engine of engines()) {
       await store.close();
     });
     beforeEach(async () => {
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await store.db.run(`DELETE FROM ${t}`);
+      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await sqlOf(store).run(`DELETE FROM ${t}`);
     });
 
     describe('bars', () => {
