@@ -1,0 +1,19 @@
+// Every repository's contract, run against every engine (SQLite always, PostgreSQL when
+// DATABASE_URL is set): the same tests hold both engines to the same observable behaviour.
+import { describe } from 'vitest';
+import { engines } from '../helpers/engines.js';
+import { runKeysRepoContract } from './contracts/keys.contract.js';
+import { runMarketRepoContract } from './contracts/market.contract.js';
+import { runMetaRepoContract } from './contracts/meta.contract.js';
+import { runReferenceRepoContract } from './contracts/reference.contract.js';
+import { runStoreContract } from './contracts/store.contract.js';
+
+for (const engine of engines()) {
+  describe(`store contracts (${engine.name})`, () => {
+    runStoreContract(engine.open);
+    runMetaRepoContract(engine.open);
+    runKeysRepoContract(engine.open);
+    runReferenceRepoContract(engine.open);
+    runMarketRepoContract(engine.open);
+  });
+}
