@@ -5,8 +5,10 @@ import { engines } from '../helpers/engines.js';
 import { runKeysRepoContract } from './contracts/keys.contract.js';
 import { runMarketRepoContract } from './contracts/market.contract.js';
 import { runMetaRepoContract } from './contracts/meta.contract.js';
+import { runOptionsRepoContract } from './contracts/options.contract.js';
 import { runReferenceRepoContract } from './contracts/reference.contract.js';
 import { runStoreContract } from './contracts/store.contract.js';
+import { runUsageRepoContract } from './contracts/usage.contract.js';
 
 for (const engine of engines()) {
   describe(`store contracts (${engine.name})`, () => {
@@ -15,5 +17,7 @@ for (const engine of engines()) {
     runKeysRepoContract(engine.open);
     runReferenceRepoContract(engine.open);
     runMarketRepoContract(engine.open);
+    runOptionsRepoContract(engine.open);
+    runUsageRepoContract(engine.open);
   });
 }
