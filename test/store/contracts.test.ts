@@ -2,6 +2,8 @@
 // DATABASE_URL is set): the same tests hold both engines to the same observable behaviour.
 import { describe } from 'vitest';
 import { engines } from '../helpers/engines.js';
+import { runCorporateActionsRepoContract } from './contracts/corporate-actions.contract.js';
+import { runDatasetsRepoContract } from './contracts/datasets.contract.js';
 import { runKeysRepoContract } from './contracts/keys.contract.js';
 import { runMarketRepoContract } from './contracts/market.contract.js';
 import { runMetaRepoContract } from './contracts/meta.contract.js';
@@ -19,5 +21,7 @@ for (const engine of engines()) {
     runMarketRepoContract(engine.open);
     runOptionsRepoContract(engine.open);
     runUsageRepoContract(engine.open);
+    runDatasetsRepoContract(engine.open);
+    runCorporateActionsRepoContract(engine.open);
   });
 }
