@@ -7,8 +7,11 @@ import { runDatasetsRepoContract } from './contracts/datasets.contract.js';
 import { runKeysRepoContract } from './contracts/keys.contract.js';
 import { runMarketRepoContract } from './contracts/market.contract.js';
 import { runMetaRepoContract } from './contracts/meta.contract.js';
+import { runNewsRepoContract } from './contracts/news.contract.js';
 import { runOptionsRepoContract } from './contracts/options.contract.js';
 import { runReferenceRepoContract } from './contracts/reference.contract.js';
+import { runSnapshotReadsRepoContract } from './contracts/snapshot-reads.contract.js';
+import { runSocialRepoContract } from './contracts/social.contract.js';
 import { runStoreContract } from './contracts/store.contract.js';
 import { runUsageRepoContract } from './contracts/usage.contract.js';
 
@@ -19,9 +22,12 @@ for (const engine of engines()) {
     runKeysRepoContract(engine.open);
     runReferenceRepoContract(engine.open);
     runMarketRepoContract(engine.open);
+    runSnapshotReadsRepoContract(engine.open);
     runOptionsRepoContract(engine.open);
     runUsageRepoContract(engine.open);
     runDatasetsRepoContract(engine.open);
     runCorporateActionsRepoContract(engine.open);
+    runNewsRepoContract(engine.open);
+    runSocialRepoContract(engine.open);
   });
 }
