@@ -1,6 +1,6 @@
-// Declarations of the data sets other than corporate actions: fundamentals,
-// filings and economy. Field names, types, filters, default sorts and limits are upstream's
-// (the upstream /stocks/financials/v1/*, /stocks/filings/v1/*, /stocks/v1/* and /fed/v1/* endpoints); the
+// Declarations of the data sets other than corporate actions: fundamentals, filings and economy.
+// Field names, types, filters, default sorts and limits are those of upstream's
+// /stocks/financials/v1/*, /stocks/filings/v1/*, /stocks/v1/* and /fed/v1/* endpoints; the
 // natural keys are ours.
 import { DIVIDENDS, SPLITS } from './corporate-actions.js';
 import { defineDataset, type DatasetDef, type DatasetFields, type FieldDef, type FilterForm } from './datasets.js';
