@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqlDriver } from './driver.js';
+import { STORE_DRIVER, type SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver } from './postgres/driver.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
@@ -16,7 +16,6 @@ import { NewsRepository } from './repos/news.js';
 import { SocialRepository } from './repos/social.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
-import { STORE_DRIVER } from './inspect.js';
 
 /** The port every service talks to: one repository per data area over one engine. */
 export interface Store {
