@@ -17,6 +17,7 @@ import { buildApp } from '../src/app.js';
 import { openStore } from '../src/store/index.js';
 import { PostgresDriver } from '../src/store/postgres/driver.js';
 import { startChild } from './lib.js';
+import { sqlOf } from '../src/store/inspect.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const TICKER = 'BENCH';
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tickerbase-bench-aggs-'));
   try {
     const store = await open(dir);
-    if (DATABASE_URL) await store.db.exec('DELETE FROM minute_bars');
+    if (DATABASE_URL) await sqlOf(store).exec('DELETE FROM minute_bars');
     const days = sessions('2026-11-20', 53);
     const bars = minuteBars(days);
     for (let i = 0; i < bars.length; i += 10_000) await store.market.insertBars('minute', bars.slice(i, i + 10_000));

@@ -15,6 +15,7 @@ import { openStore, type Store } from '../src/store/index.js';
 import { BALANCE_SHEETS, INCOME_STATEMENTS } from '../src/store/repos/dataset-catalog.js';
 import type { DatasetRecord } from '../src/store/repos/datasets.js';
 import { fmt, startChild, type LoadResult } from './lib.js';
+import { sqlOf } from '../src/store/inspect.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -123,7 +124,7 @@ if (process.argv[2] === '--serve') {
       await server.stop();
       if (engine.url) {
         const admin = await openStore({ databaseUrl: engine.url, migrate: false });
-        await admin.db.exec(`DROP SCHEMA IF EXISTS ${engine.schema} CASCADE`);
+        await sqlOf(admin).exec(`DROP SCHEMA IF EXISTS ${engine.schema} CASCADE`);
         await admin.close();
       }
     } finally {

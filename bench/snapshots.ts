@@ -19,6 +19,7 @@ import { readSnapshotInputs, snapshotUniverse } from '../src/services/snapshots.
 import { openStore, type Store } from '../src/store/index.js';
 import type { OptionsContractRecord } from '../src/store/repos/options.js';
 import { fmt, load, startChild } from './lib.js';
+import { sqlOf } from '../src/store/inspect.js';
 
 const TICKERS = Number(process.env.BENCH_TICKERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -199,7 +200,7 @@ async function postgresReads(url: string): Promise<void> {
       console.log(`  ${label}: store reads for ${tickers.length} tickers: batched p50 ${batched.p50.toFixed(0)} ms, one query per ticker and input p50 ${oneByOne.p50.toFixed(0)} ms (${(oneByOne.p50 / batched.p50).toFixed(1)}x)`);
     }
   } finally {
-    await store.db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await sqlOf(store).exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await store.close();
   }
 }

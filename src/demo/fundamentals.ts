@@ -9,7 +9,7 @@
 // in cash, which is also the change of the balance sheet's cash; annual and TTM flows are sums
 // of their four quarters; EPS = income to common holders / weighted shares.
 import { dateOfDay, dayOfDate, isTradingDay, nextTradingDay, nyMidnight, previousTradingDay, tradingDaysBetween } from '../domain/calendar.js';
-import { storeFromDriver, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { DIVIDENDS, SPLITS } from '../store/repos/corporate-actions.js';
 import {
   BALANCE_SHEETS,
@@ -961,8 +961,7 @@ function sessionsOnSettlementDates(from: string, to: string): string[] {
 /** Writes the data sets; every write is an upsert on natural keys, so the step is idempotent. */
 export async function loadFundamentals(store: Store, opts: FundamentalsOptions): Promise<string> {
   const d = await buildFundamentals(store, opts);
-  await store.db.transaction(async (tx) => {
-    const s = storeFromDriver(tx);
+  await store.transaction(async (s) => {
     await s.corporateActions.upsert(SPLITS, d.splits);
     await s.corporateActions.upsert(DIVIDENDS, d.dividends);
     const sets = [

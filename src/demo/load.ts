@@ -1,4 +1,4 @@
-import { storeFromDriver, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { fundamentalsDemoStep } from './fundamentals.js';
 import { marketStep } from './market.js';
 import { newsStep } from './news.js';
@@ -25,13 +25,11 @@ export async function ensureReferenceFacts(store: Store): Promise<boolean> {
   // the check and the load are one transaction, and such transactions take turns (SQLite's
   // BEGIN IMMEDIATE; a transaction-scoped advisory lock on PostgreSQL), so the later one sees the
   // facts and leaves them, instead of failing on their keys.
-  return store.db.transaction(async (tx) => {
-    if (tx.engine === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [REFERENCE_FACTS_LOCK]);
-    const txStore = storeFromDriver(tx);
+  return store.transaction(async (txStore) => {
     if ((await txStore.reference.listTickerTypes({})).length > 0) return false;
     await loadReferenceFacts(txStore);
     return true;
-  });
+  }, { serializeOn: REFERENCE_FACTS_LOCK });
 }
 
 /** Advisory lock id of ensureReferenceFacts (any constant; names no row). */

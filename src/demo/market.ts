@@ -21,7 +21,7 @@ import { barsFromTrades, dayBarsFromMinuteBars, type Bar, type TradePrint } from
 import { dateOfDay, dayOfDate, isForexOpen, localDayStart, sessionOn, tradingDaysBetween, weekdayOfDay, type Session, type Zone } from '../domain/calendar.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
-import { MarketDataRepository } from '../store/repos/market.js';
+import type { MarketDataPort } from '../store/repos/market-port.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import { createRng, type Rng } from './random.js';
 import { CRYPTO_MAJOR_SYMBOLS, FX_MAJOR_SYMBOLS, REAL_INDEX_SYMBOLS, REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
@@ -645,7 +645,7 @@ export function demoMarketTickers(plan: MarketPlan): { ticker: string; rows: () 
   ];
 }
 
-async function writeRows(market: MarketDataRepository, rows: Rows): Promise<void> {
+async function writeRows(market: MarketDataPort, rows: Rows): Promise<void> {
   await market.insertBars('day', rows.day);
   await market.insertBars('minute', rows.minute);
   await market.insertTrades(rows.trades);
@@ -665,12 +665,11 @@ export async function loadDemoMarket(store: Store, opts: Pick<DemoOptions, 'asOf
   const totals: MarketLoadSummary = { day: 0, minute: 0, trades: 0, quotes: 0 };
   // One transaction: a single commit (and WAL checkpoint) instead of one per ticker; rows are
   // generated and written a ticker at a time, so memory stays at one ticker's worth.
-  await store.db.transaction(async (tx) => {
-    const market = new MarketDataRepository(tx);
+  await store.transaction(async (tx) => {
     for (const { ticker, rows } of demoMarketTickers(plan)) {
       if (onlyTickers && !onlyTickers.includes(ticker)) continue;
       const r = rows();
-      await writeRows(market, r);
+      await writeRows(tx.market, r);
       totals.day += r.day.length;
       totals.minute += r.minute.length;
       totals.trades += r.trades.length;

@@ -23,8 +23,7 @@ import { dateOfDay, dayOfDate, nyMidnight, previousTradingDay, sessionOn, weekda
 import { formatOptionTicker } from '../domain/option-symbol.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
-import { MarketDataRepository } from '../store/repos/market.js';
-import { OptionsRepository, type OptionsContractRecord, type OpenInterestRecord } from '../store/repos/options.js';
+import type { OptionsContractRecord, OpenInterestRecord } from '../store/repos/options.js';
 import { dividendYield, riskFreeRate } from '../services/options-chain.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import { demoMarketPlan } from './market.js';
@@ -294,14 +293,13 @@ export const optionsStep: DemoStep = {
         skipped.push(underlying);
         continue;
       }
-      await store.db.transaction(async (tx) => {
-        const market = new MarketDataRepository(tx);
-        await new OptionsRepository(tx).upsertContracts(rows.contracts);
-        await new OptionsRepository(tx).upsertOpenInterest(rows.openInterest);
-        await market.insertBars('day', rows.day);
-        await market.insertBars('minute', rows.minute);
-        await market.insertTrades(rows.trades);
-        await market.insertQuotes(rows.quotes);
+      await store.transaction(async (tx) => {
+        await tx.options.upsertContracts(rows.contracts);
+        await tx.options.upsertOpenInterest(rows.openInterest);
+        await tx.market.insertBars('day', rows.day);
+        await tx.market.insertBars('minute', rows.minute);
+        await tx.market.insertTrades(rows.trades);
+        await tx.market.insertQuotes(rows.quotes);
       });
       totals.contracts += rows.contracts.length;
       totals.day += rows.day.length;

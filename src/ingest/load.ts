@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 // metrics.ts holds the process's prom-client registry only (no Fastify): cheap for the CLI.
 import { recordImportRows } from './metrics.js';
-import { storeFromDriver, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import type { FlatFileProgress } from './flatfile.js';
 import { readFlatFileThreaded } from './flatfile-threaded.js';
 import type { FlatFileKind } from '../domain/market-records.js';
@@ -183,9 +183,9 @@ export async function importFile(store: Store, path: string, opts: ImportOptions
   const skipBadRows = opts.skipBadRows === true;
   let result: ImporterResult;
   try {
-    result = await store.db.transaction((tx) =>
+    result = await store.transaction((tx) =>
       importer.run({
-        store: storeFromDriver(tx),
+        store: tx,
         path,
         skipBadRows,
         dataset: opts.dataset,

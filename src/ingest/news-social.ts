@@ -9,10 +9,9 @@ import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { formatInstant, parseInstant } from '../domain/rfc3339.js';
-import type { SqlDriver } from '../store/driver.js';
 import type { Store } from '../store/index.js';
-import { NewsRepository, type NewsArticle, type NewsInsight, type Sentiment } from '../store/repos/news.js';
-import { SocialRepository, type SocialPost } from '../store/repos/social.js';
+import type { NewsArticle, NewsInsight, Sentiment } from '../store/repos/news.js';
+import type { SocialPost } from '../store/repos/social.js';
 import { CsvError, CsvReader } from './csv.js';
 import { ImportError, registerImporter, type Importer } from './load.js';
 
@@ -506,9 +505,9 @@ interface Loader {
   count(): Promise<number>;
 }
 
-function loaderFor(dataset: NewsSocialDataset, db: SqlDriver): Loader {
+function loaderFor(dataset: NewsSocialDataset, store: Store): Loader {
   if (dataset === 'news') {
-    const repo = new NewsRepository(db);
+    const repo = store.news;
     let batch: { article: NewsArticle; publishedMs: number }[] = [];
     return {
       validate(value) {
@@ -522,7 +521,7 @@ function loaderFor(dataset: NewsSocialDataset, db: SqlDriver): Loader {
       count: () => repo.countArticles(),
     };
   }
-  const repo = new SocialRepository(db);
+  const repo = store.social;
   let batch: { post: SocialPost; createdMs: number }[] = [];
   return {
     validate(value) {
@@ -546,10 +545,10 @@ export interface LoadOptions {
 }
 
 /**
- * Reads, validates and upserts one file through `db`, which the caller has put inside a
+ * Reads, validates and upserts one file through `store`, which the caller has put inside a
  * transaction. Throws RecordImportError when a record is bad (unless skipBadRows).
  */
-async function loadFile(db: SqlDriver, file: string, opts: LoadOptions): Promise<ImportSummary> {
+async function loadFile(store: Store, file: string, opts: LoadOptions): Promise<ImportSummary> {
   const format = await detectFormat(file);
   const totalBytes = statSync(file).size;
   let dataset = opts.dataset;
@@ -584,7 +583,7 @@ async function loadFile(db: SqlDriver, file: string, opts: LoadOptions): Promise
       }
     }
     if (!loader) {
-      loader = loaderFor(dataset, db);
+      loader = loaderFor(dataset, store);
       before = await loader.count();
     }
     const v = loader.validate(rec.value);
@@ -614,7 +613,7 @@ async function loadFile(db: SqlDriver, file: string, opts: LoadOptions): Promise
  * the field names unless given. `written` counts ids that were new to the store.
  */
 export async function importNewsSocialFile(store: Store, file: string, opts: LoadOptions = {}): Promise<ImportSummary> {
-  return store.db.transaction((tx) => loadFile(tx, file, opts));
+  return store.transaction((tx) => loadFile(tx, file, opts));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -638,7 +637,7 @@ export const newsSocialImporter: Importer = {
     return detectNewsSocial(fieldNamesInHead(head)) !== undefined;
   },
   async run(ctx) {
-    const r = await loadFile(ctx.store.db, ctx.path, {
+    const r = await loadFile(ctx.store, ctx.path, {
       dataset: ctx.dataset !== undefined && Object.hasOwn(DATASET_NAMES, ctx.dataset) ? DATASET_NAMES[ctx.dataset] : undefined,
       skipBadRows: ctx.skipBadRows,
       reject: (x) => ctx.reject(x),

@@ -294,14 +294,7 @@ export const tickersImporter: Importer = {
       if (batch.length === 0) return;
       const current = new Map<string, TickerRecord>();
       const tickers = [...new Set(batch.map((p) => p.checked.record!.ticker))];
-      for (let i = 0; i < tickers.length; i += 500) {
-        const part = tickers.slice(i, i + 500);
-        const found = await ctx.store.db.all(`SELECT ticker FROM tickers WHERE valid_to IS NULL AND ticker IN (${part.map(() => '?').join(', ')})`, part);
-        for (const row of found) {
-          const t = await repo.getTicker(String(row.ticker));
-          if (t) current.set(t.ticker, t);
-        }
-      }
+      for (const t of await repo.currentTickers(tickers)) current.set(t.ticker, t);
       const writes = new Map<string, TickerRecord>();
       const put = (t: TickerRecord) => writes.set(`${t.ticker}\u0000${t.valid_from}`, t);
       for (const p of batch) {

@@ -54,6 +54,12 @@ export interface SqlDriver {
   close(): Promise<void>;
 }
 
+/**
+ * Property key under which a store keeps its driver: a symbol, so the driver is absent from the
+ * Store type and reachable only through store/inspect.ts.
+ */
+export const STORE_DRIVER: unique symbol = Symbol('tickerbase.store.driver');
+
 /** How long another connection's writes may stay unseen by dataVersion(), per engine. */
 export const DATA_VERSION_TTL_MS = { sqlite: 100, postgres: 1000 } as const;
 

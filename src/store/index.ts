@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqlDriver } from './driver.js';
+import { STORE_DRIVER, type SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver } from './postgres/driver.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
@@ -20,7 +20,6 @@ import { SqliteDriver } from './sqlite/driver.js';
 /** The port every service talks to: one repository per data area over one engine. */
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
-  readonly db: SqlDriver;
   readonly meta: MetaRepository;
   readonly keys: KeyRepository;
   readonly reference: ReferenceRepository;
@@ -36,11 +35,27 @@ export interface Store {
   readonly corporateActions: CorporateActionsRepository;
   /** Per-key request counts per day and endpoint family. */
   readonly usage: UsageRepository;
+  /**
+   * Runs fn with a store whose every repository works inside one transaction: committed when fn
+   * resolves, rolled back when it throws. A transaction started inside fn joins the outer one.
+   */
+  transaction<T>(fn: (tx: Store) => Promise<T>, opts?: TransactionOptions): Promise<T>;
+  /** Applies the schema migrations not yet recorded in this database; returns their ids in order. */
+  migrate(): Promise<string[]>;
   /** Throws StoreUnavailableError (or the engine's error) when the store cannot answer. */
   ping(): Promise<void>;
   /** Changes whenever stored data may have changed (SqlDriver.dataVersion): keys caches of answers. */
   dataVersion(): string;
   close(): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * Transactions given the same id run one after another, so a check-then-write inside one sees
+   * what an earlier one wrote. PostgreSQL takes a transaction-scoped advisory lock on the id;
+   * SQLite write transactions (BEGIN IMMEDIATE) already run one at a time.
+   */
+  serializeOn?: number;
 }
 
 export interface StoreOptions {
@@ -57,10 +72,11 @@ export interface StoreOptions {
   poolSize?: number;
 }
 
-export function storeFromDriver(db: SqlDriver): Store {
-  return {
+/** The store over one driver (or one transaction of it); the driver stays out of the Store type. */
+function storeOver(db: SqlDriver, inTransaction: boolean): Store {
+  const store: Store & { [STORE_DRIVER]: SqlDriver } = {
+    [STORE_DRIVER]: db,
     engine: db.engine,
-    db,
     meta: new MetaRepository(db),
     keys: new KeyRepository(db),
     reference: new ReferenceRepository(db),
@@ -72,12 +88,23 @@ export function storeFromDriver(db: SqlDriver): Store {
     datasets: new DatasetRepository(db),
     corporateActions: new CorporateActionsRepository(db),
     usage: new UsageRepository(db),
+    transaction: (fn, opts) =>
+      db.transaction(async (tx) => {
+        if (opts?.serializeOn !== undefined && tx.engine === 'postgres') {
+          await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [opts.serializeOn]);
+        }
+        return fn(storeOver(tx, true));
+      }),
+    migrate: () => migrate(db),
     async ping() {
       await db.get('SELECT 1 AS ok');
     },
     dataVersion: () => db.dataVersion(),
-    close: () => db.close(),
+    close: inTransaction
+      ? () => Promise.reject(new Error('the store of a transaction cannot be closed; close the store that began it'))
+      : () => db.close(),
   };
+  return store;
 }
 
 export async function openStore(opts: StoreOptions): Promise<Store> {
@@ -103,5 +130,5 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     db = SqliteDriver.open(file);
   }
   if (opts.migrate !== false) await migrate(db);
-  return storeFromDriver(db);
+  return storeOver(db, false);
 }

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { CommanderError, type Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../src/cli/index.js';
-import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { listMigrations } from '../../src/store/migrations/index.js';
 import { startServe } from '../helpers/cli.js';
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
@@ -173,7 +173,7 @@ describe('tickerbase commands', () => {
     expect(first.status, first.stderr).toBe(0);
     const file = join(dir, 'tickerbase.db');
     expect(existsSync(file)).toBe(true);
-    const ids = MIGRATIONS.map((m) => m.id);
+    const ids = listMigrations('sqlite').map((m) => m.id);
     expect(first.stdout.trim()).toBe(`applied ${ids.join(', ')}`);
 
     const second = await cli(['migrate', '--data-dir', dir]);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/index.js';
 import { openStore } from '../../src/store/index.js';
 import { MINUTE_HEADER, TRADES_HEADER, TempDir, minuteLines, tradeLines } from '../ingest/import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 describe('tickerbase import', () => {
   let dir: TempDir;
@@ -31,7 +32,7 @@ describe('tickerbase import', () => {
   async function rows(table: string): Promise<number> {
     const store = await openStore({ dataDir: dir.path('data') });
     try {
-      return Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+      return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
     } finally {
       await store.close();
     }

@@ -5,11 +5,12 @@ import type { Store } from '../../src/store/index.js';
 import { DEMO_AS_OF } from '../../src/demo/load.js';
 import { DEMO_SPLITS, demoMarketPlan, forexRows, loadDemoMarket, stockRows } from '../../src/demo/market.js';
 import { engines } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const SOME = ['AAPL', 'I:SPX', 'C:EURUSD', 'X:BTCUSD'];
 
 async function count(store: Store, table: string): Promise<number> {
-  return Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+  return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 }
 
 for (const engine of engines()) {

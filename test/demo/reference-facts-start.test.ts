@@ -9,11 +9,12 @@ import { ensureReferenceFacts } from '../../src/demo/load.js';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { openPostgresStore } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 async function expectFactsOnce(store: Store): Promise<void> {
   expect(await store.reference.listTickerTypes({})).toHaveLength(TICKER_TYPES.length);
   expect(await store.reference.listExchanges({})).toHaveLength(EXCHANGES.length);
-  const conditions = await store.db.get('SELECT COUNT(*) AS n FROM conditions');
+  const conditions = await sqlOf(store).get('SELECT COUNT(*) AS n FROM conditions');
   expect(Number(conditions!.n)).toBe(CONDITIONS.length);
 }
 

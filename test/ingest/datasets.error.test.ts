@@ -6,6 +6,7 @@ import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 async function failure(p: Promise<unknown>): Promise<string> {
   try {
@@ -24,13 +25,13 @@ for (const engine of engines()) {
       writeFileSync(p, content);
       return p;
     };
-    const count = async (table: string) => Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+    const count = async (table: string) => Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
     let store: Store;
     beforeAll(async () => {
       store = await engine.open();
     });
     beforeEach(async () => {
-      for (const t of ['splits', 'dividends', 'fed_treasury_yields', 'income_statements', 'short_interest']) await store.db.run(`DELETE FROM ${t}`);
+      for (const t of ['splits', 'dividends', 'fed_treasury_yields', 'income_statements', 'short_interest']) await sqlOf(store).run(`DELETE FROM ${t}`);
     });
     afterAll(async () => {
       await store.close();

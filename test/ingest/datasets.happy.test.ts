@@ -12,6 +12,7 @@ import { DATASET_DECLARATIONS } from '../../src/store/repos/dataset-catalog.js';
 import type { DatasetDef, DatasetRecord } from '../../src/store/repos/datasets.js';
 import { engines } from '../helpers/engines.js';
 import { UPSTREAM_DIR } from '../helpers/conformance.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const SAMPLE: Record<string, keyof FundamentalsDemo> = {
   dividends: 'dividends', splits: 'splits', 'balance-sheets': 'balance', 'cash-flow-statements': 'cashFlow', 'income-statements': 'income',
@@ -74,7 +75,7 @@ for (const engine of engines()) {
     DATASET_DECLARATIONS.forEach((def, i) => {
       for (const format of [formats[i % 4]!, formats[(i + 1) % 4]!]) {
         it(`${def.name} from ${format}: detected from its fields, every value kept, idempotent`, async () => {
-          await store.db.run(`DELETE FROM ${def.table}`);
+          await sqlOf(store).run(`DELETE FROM ${def.table}`);
           const sample = demo[SAMPLE[def.name]!].slice(0, 6);
           expect(sample.length).toBeGreaterThan(0);
           const path = join(dir, `${def.name}-${format}.${EXT[format]}`);
@@ -103,7 +104,7 @@ for (const engine of engines()) {
         }
         const copy = join(dir, file.replace(/\//g, '_'));
         writeFileSync(copy, text);
-        await store.db.run(`DELETE FROM ${def.table}`);
+        await sqlOf(store).run(`DELETE FROM ${def.table}`);
         expect(await importFile(store, copy)).toMatchObject({ kind: def.name, rows: n, written: n });
       }
       const [cssen] = await stored(store, DIVIDENDS);
@@ -126,7 +127,7 @@ for (const engine of engines()) {
     });
 
     it('reads gzip, CSV lists quoted or as JSON, and CIKs without padding', async () => {
-      await store.db.run('DELETE FROM balance_sheets');
+      await sqlOf(store).run('DELETE FROM balance_sheets');
       const csv = 'cik,tickers,period_end,timeframe,total_assets\n320193,"GOOG,GOOGL",2025-06-30,quarterly,10\n1652044,"[""BRK.A"",""BRK.B""]",2025-06-30,annual,20\n';
       const path = join(dir, 'bs.csv.gz');
       writeFileSync(path, gzipSync(csv));
@@ -147,7 +148,7 @@ for (const engine of engines()) {
     });
 
     it('writes the records it skips, with their reasons, under --skip-bad-rows', async () => {
-      await store.db.run('DELETE FROM fed_treasury_yields');
+      await sqlOf(store).run('DELETE FROM fed_treasury_yields');
       const path = join(dir, 'yields.csv');
       writeFileSync(path, 'date,yield_10_year,yield_2_year\n2025-01-02,4.5,4.2\n2025-01-03,high,4.1\n2025-13-01,4.4,\n2025-01-06,4.6,4.3\n');
       const r = await importFile(store, path, { skipBadRows: true });

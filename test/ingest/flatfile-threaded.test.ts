@@ -23,6 +23,7 @@ import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { AGGS, CRYPTO_TRADES, FOREX_QUOTES, INDEX_AGGS, NS, OPTION_TRADES, STOCK_QUOTES, STOCK_TRADES } from './flatfile-headers.js';
 import { MINUTE_HEADER, TempDir, TRADES_HEADER, minuteLines, tradeLines } from './import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
@@ -414,9 +415,9 @@ for (const engine of engines()) {
     beforeEach(async () => {
       files?.remove();
       files = new TempDir();
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await store.db.run(`DELETE FROM ${t}`);
+      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await sqlOf(store).run(`DELETE FROM ${t}`);
     });
-    const count = async (table: string) => Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+    const count = async (table: string) => Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 
     it('is atomic: a bad row after several batches leaves nothing of the file', async () => {
       const lines = tradeLines(12_500);

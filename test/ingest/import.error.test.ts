@@ -6,9 +6,10 @@ import { importFile, resolveImportPaths } from '../../src/ingest/load.js';
 import { runImport } from '../../src/cli/import.js';
 import { engines } from '../helpers/engines.js';
 import { MINUTE_HEADER, TRADES_HEADER, TempDir, minuteLines, tradeLines } from './import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 async function count(store: Store, table: string): Promise<number> {
-  return Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+  return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 }
 
 // The bad row sits after several full batches (5,000 rows each) have gone to the store, so
@@ -37,7 +38,7 @@ for (const engine of engines()) {
     beforeEach(async () => {
       dir?.remove();
       dir = new TempDir();
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await store.db.run(`DELETE FROM ${t}`);
+      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await sqlOf(store).run(`DELETE FROM ${t}`);
     });
 
     for (const [name, spoil, reason] of BAD_TRADES) {

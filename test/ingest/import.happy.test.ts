@@ -6,9 +6,10 @@ import { runImport } from '../../src/cli/import.js';
 import { nyMidnight } from '../../src/domain/calendar.js';
 import { engines } from '../helpers/engines.js';
 import { FOREX_QUOTES_HEADER, MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER, TempDir, minuteLines, tradeLines } from './import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 async function count(store: Store, table: string): Promise<number> {
-  return Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+  return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 }
 
 const quiet = { isTTY: false, write: () => true };
@@ -27,7 +28,7 @@ for (const engine of engines()) {
     beforeEach(async () => {
       dir?.remove();
       dir = new TempDir();
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await store.db.run(`DELETE FROM ${t}`);
+      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await sqlOf(store).run(`DELETE FROM ${t}`);
     });
 
     it('imports minute aggregates (CSV.gz) and derives their ET day bars, extended hours included', async () => {

@@ -10,6 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { importFile } from '../../src/ingest/load.js';
 import { MINUTE_HEADER, TempDir } from './import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const UNCOMPRESSED_BYTES = 120 * 1024 * 1024;
 const HEAP_BUDGET = 48 * 1024 * 1024;
@@ -53,7 +54,7 @@ it('imports a 120 MB (uncompressed) minute file with the heap staying within 48 
       },
     });
     expect(r.rows).toBe(rows);
-    expect(Number((await store.db.get('SELECT COUNT(*) AS n FROM minute_bars'))!.n)).toBe(rows);
+    expect(Number((await sqlOf(store).get('SELECT COUNT(*) AS n FROM minute_bars'))!.n)).toBe(rows);
     expect(peak - baseline).toBeLessThan(HEAP_BUDGET);
     expect(UNCOMPRESSED_BYTES).toBeGreaterThan(2 * HEAP_BUDGET);
   } finally {

@@ -9,6 +9,7 @@ import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, post } from '../helpers/news-fixture.js';
 import { UPSTREAM_DIR } from '../helpers/conformance.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const RECORDED = `${UPSTREAM_DIR}/v2/reference/news.json`;
 
@@ -39,8 +40,8 @@ for (const engine of engines()) {
       store = await engine.open();
     });
     beforeEach(async () => {
-      await store.db.run('DELETE FROM news_articles');
-      await store.db.run('DELETE FROM social_posts');
+      await sqlOf(store).run('DELETE FROM news_articles');
+      await sqlOf(store).run('DELETE FROM social_posts');
     });
     afterAll(async () => {
       await store.close();
@@ -93,7 +94,7 @@ for (const engine of engines()) {
     it('decodes characters that straddle two read chunks (NDJSON)', async () => {
       const posts = Array.from({ length: 1500 }, (_, i) => ({ ...post(`u${i}`, '2026-11-20T09:00:00Z', ['AAPL']), text: '株価が上昇'.repeat(7 + (i % 3)) }));
       await importNewsSocialFile(store, file('wide.ndjson', posts.map((x) => JSON.stringify(x)).join('\n')));
-      const rows = await store.db.all("SELECT body FROM social_posts");
+      const rows = await sqlOf(store).all("SELECT body FROM social_posts");
       expect(rows).toHaveLength(1500);
       for (const r of rows) expect(JSON.parse(String(r.body)).text).toMatch(/^(株価が上昇)+$/);
     });
@@ -118,7 +119,7 @@ for (const engine of engines()) {
       const csv = 'id,source,author,created_utc,text,tickers,__proto__.polluted,constructor.prototype.polluted,toString\nz1,forum,ann,2026-11-20T10:00:00Z,hi,AAPL,yes,yes,x\n';
       await importNewsSocialFile(store, file('proto.csv', csv));
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(JSON.parse(String((await store.db.get("SELECT body FROM social_posts WHERE id = 'z1'"))!.body))).toEqual({ id: 'z1', source: 'forum', author: 'ann', created_utc: '2026-11-20T10:00:00Z', text: 'hi', tickers: ['AAPL'] });
+      expect(JSON.parse(String((await sqlOf(store).get("SELECT body FROM social_posts WHERE id = 'z1'"))!.body))).toEqual({ id: 'z1', source: 'forum', author: 'ann', created_utc: '2026-11-20T10:00:00Z', text: 'hi', tickers: ['AAPL'] });
     });
 
     it('loads CSV social posts with numeric sentiment', async () => {

@@ -7,6 +7,7 @@ import { startTestApp } from '../helpers/app.js';
 import { UPSTREAM_DIR, haveUpstream, skipConformance } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { TempDir } from './import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const contract = (strike: number, extra: Record<string, unknown> = {}) => ({
   cfi: 'OCASPS',
@@ -35,7 +36,7 @@ for (const engine of engines()) {
     beforeEach(async () => {
       dir?.remove();
       dir = new TempDir();
-      await store.db.run('DELETE FROM options_contracts');
+      await sqlOf(store).run('DELETE FROM options_contracts');
     });
 
     it('imports an upstream response body; a second import changes nothing', async () => {

@@ -12,6 +12,7 @@ import { UPSTREAM_DIR, haveUpstream, skipConformance } from '../helpers/conforma
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE } from '../helpers/news-fixture.js';
 import { TempDir } from './import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const LIST_BODY = `${UPSTREAM_DIR}/v3/reference/tickers.json`;
 const OVERVIEW_BODY = `${UPSTREAM_DIR}/v3/reference/tickers/AAPL.json`;
@@ -31,7 +32,7 @@ const rec = (ticker: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function allRows(store: Store) {
-  return store.db.all('SELECT * FROM tickers ORDER BY ticker, valid_from');
+  return sqlOf(store).all('SELECT * FROM tickers ORDER BY ticker, valid_from');
 }
 
 for (const engine of engines()) {
@@ -51,7 +52,7 @@ for (const engine of engines()) {
     beforeEach(async () => {
       dir?.remove();
       dir = new TempDir();
-      await store.db.run('DELETE FROM tickers');
+      await sqlOf(store).run('DELETE FROM tickers');
     });
 
     it('imports the recorded list body and serves it back field for field', async () => {

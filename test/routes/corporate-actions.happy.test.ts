@@ -4,6 +4,7 @@ import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
 import { expectSameShape, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { DIVIDEND_ROWS, SPLIT_ROWS, resultsOf, seedCorporateActions } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const tickersOf = (data: any): string[] => data.results.map((r: any) => r.ticker);
 const datesOf = (data: any, f: string): string[] => data.results.map((r: any) => r[f]);
@@ -232,7 +233,7 @@ for (const engine of engines()) {
       await store.corporateActions.upsertSplits([{ ticker: 'KO', execution_date: '2025-01-02', split_from: 1, split_to: 2 }]);
       const ko = (await get('/stocks/v1/dividends?ticker=KO&sort=ex_dividend_date')).results;
       expect(ko.map((r: any) => r.split_adjusted_cash_amount)).toEqual([0.05, 0.51]);
-      await store.db.run("DELETE FROM splits WHERE ticker = 'KO'");
+      await sqlOf(store).run("DELETE FROM splits WHERE ticker = 'KO'");
     });
 
     it('has the field names and JSON types of the recorded v3 bodies', async () => {

@@ -3,6 +3,7 @@ import type { Store } from '../../src/store/index.js';
 import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, bulkArticles, seedNews } from '../helpers/news-fixture.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const ids = (body: any): string[] => body.results.map((r: any) => r.id);
 
@@ -115,7 +116,7 @@ for (const engine of engines()) {
       await store.news.upsertArticles([{ article: odd, publishedMs: Date.parse(odd.published_utc) }]);
       expect((await t.get('/v2/reference/news?ticker=ODD')).body.data.results).toEqual([odd]);
       expect((await native.get('/v2/reference/news?ticker=ODD')).body.results).toEqual([odd]);
-      await store.db.run("DELETE FROM news_articles WHERE id = 'odd'");
+      await sqlOf(store).run("DELETE FROM news_articles WHERE id = 'odd'");
     });
 
     it('replaces an article re-stored under the same id, tickers included', async () => {

@@ -7,6 +7,7 @@ import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 for (const engine of engines()) {
   describe(`API keys (${engine.name})`, () => {
@@ -61,7 +62,7 @@ for (const engine of engines()) {
 
     it('stores only a SHA-256 hash of each key', async () => {
       const { key } = await store.keys.create({ plan: 'free', label: 'hash check' });
-      const rows = await store.db.all('SELECT * FROM api_keys');
+      const rows = await sqlOf(store).all('SELECT * FROM api_keys');
       const dump = JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
       expect(dump).not.toContain(key);
       expect(dump).not.toContain(key.slice(7));

@@ -6,6 +6,7 @@ import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
 import { productionApp, type ProductionTestApp } from './production-app.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 /** The value of one sample line of the exposition, or 0 when absent. */
 function sample(text: string, name: string, labels: string): number {
@@ -29,7 +30,7 @@ for (const engine of engines()) {
         tags: ['Test'],
         dataset: 'reference',
         response: Type.Object({}),
-        handler: async () => t.app.ctx.store.db.all('SELECT * FROM no_such_table'),
+        handler: async () => sqlOf(t.app.ctx.store).all('SELECT * FROM no_such_table'),
       });
     });
     afterAll(async () => {

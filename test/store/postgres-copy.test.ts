@@ -16,6 +16,7 @@ import { barFromRow, tradeFromRow } from '../../src/store/repos/market.js';
 import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
 import { openPostgresStore } from '../helpers/engines.js';
 import { MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER } from '../ingest/import-files.js';
+import { sqlOf } from '../../src/store/inspect.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) console.log('PostgreSQL COPY tests skipped: DATABASE_URL is not set (CI sets it).');
@@ -112,7 +113,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
   });
 
   async function storedCategories(): Promise<CategoryRow[]> {
-    const rows = await store.db.all(
+    const rows = await sqlOf(store).all(
       `SELECT taxonomy, primary_category, secondary_category, tertiary_category, description FROM risk_categories
        ORDER BY taxonomy, primary_category, secondary_category, tertiary_category`,
     );
@@ -134,7 +135,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
     );
 
   it('imports a data-set file with COPY; text, floats and NULLs round-trip exactly; re-import is idempotent', async () => {
-    await store.db.run('DELETE FROM risk_categories');
+    await sqlOf(store).run('DELETE FROM risk_categories');
     const rows = categories(1200);
     const path = join(dir, 'categories.ndjson');
     writeFileSync(path, ndjson(rows));
@@ -168,7 +169,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
   });
 
   it('a bad file leaves nothing behind, even after a batch of it went through COPY', async () => {
-    await store.db.run('DELETE FROM risk_categories');
+    await sqlOf(store).run('DELETE FROM risk_categories');
     const good = categories(600);
     const goodPath = join(dir, 'good.ndjson');
     writeFileSync(goodPath, ndjson(good));
@@ -232,15 +233,15 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       return path;
     }
 
-    const count = async (table: string) => Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
+    const count = async (table: string) => Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
 
     async function storedTrades(): Promise<{ rows: TradeRow[]; raw: Record<string, unknown>[] }> {
-      const raw = await store.db.all('SELECT * FROM trades ORDER BY pk', [], { bigint: true });
+      const raw = await sqlOf(store).all('SELECT * FROM trades ORDER BY pk', [], { bigint: true });
       return { rows: raw.map(tradeFromRow), raw };
     }
 
     beforeEach(async () => {
-      for (const t of ['trades', 'quotes', 'minute_bars', 'day_bars']) await store.db.run(`DELETE FROM ${t}`);
+      for (const t of ['trades', 'quotes', 'minute_bars', 'day_bars']) await sqlOf(store).run(`DELETE FROM ${t}`);
     });
 
     it('imports a trades_v1 file with COPY: exact ns bigints, conditions, NULLs, file order; re-import writes 0', async () => {
@@ -331,7 +332,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
     }
 
     async function storedBars(table: string): Promise<(BarRow & { derived?: number })[]> {
-      const rows = await store.db.all(`SELECT * FROM ${table} ORDER BY ticker, t`);
+      const rows = await sqlOf(store).all(`SELECT * FROM ${table} ORDER BY ticker, t`);
       return rows.map((r) => (table === 'day_bars' ? { ...barFromRow(r), derived: Number(r.derived) } : barFromRow(r)));
     }
 
@@ -345,7 +346,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       expect(valueInserts('minute_bars')).toEqual([]);
       const byKey = (a: BarRow, b: BarRow) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.t - b.t);
       expect(await storedBars('minute_bars')).toEqual([...rows].sort(byKey));
-      const raw = await store.db.all('SELECT v, n FROM minute_bars WHERE ticker = ? AND t = ?', ['AAPL', rows[0]!.t]);
+      const raw = await sqlOf(store).all('SELECT v, n FROM minute_bars WHERE ticker = ? AND t = ?', ['AAPL', rows[0]!.t]);
       expect(raw).toEqual([{ v: null, n: null }]);
       expect((await storedBars('day_bars')).map((b) => [b.ticker, b.t, b.derived])).toEqual([['AAPL', ET_DAY_MS, 1], ['MSFT', ET_DAY_MS, 1]]);
 
@@ -408,12 +409,12 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
 
   describe('insertMany', () => {
     beforeAll(async () => {
-      await store.db.exec(`CREATE TABLE copy_probe (
+      await sqlOf(store).exec(`CREATE TABLE copy_probe (
         k TEXT PRIMARY KEY, ns BIGINT NOT NULL, opt_ns BIGINT, n INTEGER, f DOUBLE PRECISION, s TEXT, b BYTEA,
         pk BIGSERIAL UNIQUE, made TEXT NOT NULL DEFAULT 'by default')`);
     });
     beforeEach(async () => {
-      await store.db.run('DELETE FROM copy_probe');
+      await sqlOf(store).run('DELETE FROM copy_probe');
     });
 
     const columns = ['k', 'ns', 'opt_ns', 'n', 'f', 's', 'b'];
@@ -434,36 +435,36 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
     }
 
     async function stored(): Promise<unknown[][]> {
-      const rows = await store.db.all(`SELECT ${columns.join(', ')}, made FROM copy_probe ORDER BY pk`, [], { bigint: true });
+      const rows = await sqlOf(store).all(`SELECT ${columns.join(', ')}, made FROM copy_probe ORDER BY pk`, [], { bigint: true });
       return rows.map((r) => [...columns.map((c) => r[c]), r.made]);
     }
 
     it('copies large batches: exact bigints above 2^53, escaped text, NULLs, bytea, column defaults', async () => {
       const rows = probeRows(COPY_MIN_ROWS + 100);
-      const written = await store.db.transaction((tx) => tx.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] }));
+      const written = await sqlOf(store).transaction((tx) => tx.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] }));
       expect(written).toBe(rows.length);
       expect(copies()).toHaveLength(1);
       expect(valueInserts('copy_probe')).toEqual([]);
       expect(await stored()).toEqual(rows.map((r) => [...r, 'by default']));
       // The staging table is gone with the transaction.
-      expect(await store.db.all(`SELECT relname FROM pg_class WHERE relname LIKE 'tb_copy_%' AND relpersistence = 't'`)).toEqual([]);
+      expect(await sqlOf(store).all(`SELECT relname FROM pg_class WHERE relname LIKE 'tb_copy_%' AND relpersistence = 't'`)).toEqual([]);
     });
 
     it('keeps the conflict semantics and counts of the INSERT path (skip, update, first duplicate wins)', async () => {
       const rows = probeRows(COPY_MIN_ROWS + 10);
       // Outside a transaction too (the driver opens one for COPY).
-      expect(await store.db.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] })).toBe(rows.length);
+      expect(await sqlOf(store).insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] })).toBe(rows.length);
       // Again: every row collides and is skipped.
-      expect(await store.db.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] })).toBe(0);
+      expect(await sqlOf(store).insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] })).toBe(0);
       // Duplicates inside one batch with DO NOTHING: the first one wins, as with multi-row VALUES.
       const dupes = [...probeRows(COPY_MIN_ROWS, ' first').map((r) => [`dup ${r[0]}`, ...r.slice(1)]), ...probeRows(COPY_MIN_ROWS, ' second').map((r) => [`dup ${r[0]}`, ...r.slice(1)])];
-      expect(await store.db.insertMany({ table: 'copy_probe', columns, rows: dupes, conflictColumns: ['k'] })).toBe(COPY_MIN_ROWS);
-      const firstWins = await store.db.all(`SELECT s FROM copy_probe WHERE k = 'dup key 1'`);
+      expect(await sqlOf(store).insertMany({ table: 'copy_probe', columns, rows: dupes, conflictColumns: ['k'] })).toBe(COPY_MIN_ROWS);
+      const firstWins = await sqlOf(store).all(`SELECT s FROM copy_probe WHERE k = 'dup key 1'`);
       expect(firstWins).toEqual([{ s: `${TRICKY[1]} first` }]);
       // DO UPDATE overwrites the update columns and counts the updated rows.
       const changed = probeRows(COPY_MIN_ROWS + 10, ' changed');
-      expect(await store.db.insertMany({ table: 'copy_probe', columns, rows: changed, conflictColumns: ['k'], updateColumns: ['s', 'opt_ns'] })).toBe(changed.length);
-      const after = await store.db.all(`SELECT s, opt_ns FROM copy_probe WHERE k = 'key 1'`, [], { bigint: true });
+      expect(await sqlOf(store).insertMany({ table: 'copy_probe', columns, rows: changed, conflictColumns: ['k'], updateColumns: ['s', 'opt_ns'] })).toBe(changed.length);
+      const after = await sqlOf(store).all(`SELECT s, opt_ns FROM copy_probe WHERE k = 'key 1'`, [], { bigint: true });
       expect(after).toEqual([{ s: `${TRICKY[1]} changed`, opt_ns: 9_007_199_254_740_994n }]);
       expect(copies().length).toBe(4);
       expect(valueInserts('copy_probe')).toEqual([]);
@@ -472,7 +473,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
     it('rolls back with the transaction: copied rows of a failing transaction are not kept', async () => {
       const rows = probeRows(COPY_MIN_ROWS + 1);
       await expect(
-        store.db.transaction(async (tx) => {
+        sqlOf(store).transaction(async (tx) => {
           await tx.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] });
           // A second batch into the same staging table, then a value the column refuses.
           await tx.insertMany({ table: 'copy_probe', columns, rows: probeRows(COPY_MIN_ROWS).map((r) => [`more ${r[0]}`, ...r.slice(1)]), conflictColumns: ['k'] });
@@ -482,14 +483,14 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
         }),
       ).rejects.toThrow(/invalid input syntax for type bigint/);
       expect(copies()).toHaveLength(3);
-      expect(await store.db.get('SELECT COUNT(*) AS n FROM copy_probe')).toEqual({ n: 0 });
+      expect(await sqlOf(store).get('SELECT COUNT(*) AS n FROM copy_probe')).toEqual({ n: 0 });
       // The pool's connections are still usable afterwards.
-      expect(await store.db.transaction((tx) => tx.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] }))).toBe(rows.length);
+      expect(await sqlOf(store).transaction((tx) => tx.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] }))).toBe(rows.length);
     });
 
     it('leaves small batches on the multi-row INSERT path', async () => {
       const rows = probeRows(10);
-      expect(await store.db.insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] })).toBe(10);
+      expect(await sqlOf(store).insertMany({ table: 'copy_probe', columns, rows, conflictColumns: ['k'] })).toBe(10);
       expect(copies()).toEqual([]);
       expect(valueInserts('copy_probe')).toHaveLength(1);
       expect(await stored()).toEqual(rows.map((r) => [...r, 'by default']));

@@ -1,6 +1,7 @@
-// Declarations of the data sets other than corporate actions: fundamentals,
-// filings and economy. Field names, types, filters, default sorts and limits are upstream's
-// (reference-endpoints.md §1.4, §4, §5); the natural keys are ours.
+// Declarations of the data sets other than corporate actions: fundamentals, filings and economy.
+// Field names, types, filters, default sorts and limits are those of upstream's
+// /stocks/financials/v1/*, /stocks/filings/v1/*, /stocks/v1/* and /fed/v1/* endpoints; the
+// natural keys are ours.
 import { DIVIDENDS, SPLITS } from './corporate-actions.js';
 import { defineDataset, type DatasetDef, type DatasetFields, type FieldDef, type FilterForm } from './datasets.js';
 
@@ -19,7 +20,7 @@ function numbers(spec: Record<string, string>, type: 'float' | 'int' = 'float'):
 const CIK: FieldDef = { type: 'text', normalize: 'cik', description: 'SEC Central Index Key, 10 digits zero-padded.' };
 
 // ---------------------------------------------------------------------------------------------
-// Financial statements (§4.0–§4.3)
+// Financial statements: balance sheets, cash-flow and income statements
 
 function statementHead(timeframes: readonly string[]): DatasetFields {
   return {
@@ -149,7 +150,7 @@ export const INCOME_STATEMENTS = statement('income-statements', 'income_statemen
 }));
 
 // ---------------------------------------------------------------------------------------------
-// Ratios, float, short interest, short volume (§4.4–§4.7)
+// Ratios, float, short interest, short volume
 
 const RATIO_VALUES = numbers({
   price: 'Close used.',
@@ -254,7 +255,7 @@ export const SHORT_VOLUME = defineDataset({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Filings (§4.8, §4.9). One vocabulary: snake_case category names, shared by both endpoints.
+// Filings: risk factors and their categories. One vocabulary: snake_case category names, shared by both endpoints.
 
 export const RISK_FACTORS = defineDataset({
   name: 'risk-factors',
@@ -293,7 +294,7 @@ export const RISK_CATEGORIES = defineDataset({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Economy (§5)
+// Economy: the Fed's inflation, inflation expectations and treasury yields
 
 const fed = (name: string, table: string, values: Record<string, string>): DatasetDef =>
   defineDataset({

@@ -400,24 +400,3 @@ function positionValue(type: FieldType, v: unknown): string | number | null {
   if (type === 'int' || type === 'float' || type === 'bool') return Number(v);
   return String(v);
 }
-
-
-// ---------------------------------------------------------------------------------------------
-// DDL (used to write migrations and by the test that holds tables and declarations together)
-
-function columnType(type: FieldType, engine: 'sqlite' | 'postgres'): string {
-  if (engine === 'sqlite') return { text: 'TEXT', date: 'TEXT', json: 'TEXT', 'string-array': 'TEXT', int: 'INTEGER', bool: 'INTEGER', float: 'REAL' }[type];
-  return { text: 'TEXT COLLATE "C"', date: 'TEXT COLLATE "C"', json: 'TEXT', 'string-array': 'TEXT', int: 'BIGINT', bool: 'INTEGER', float: 'DOUBLE PRECISION' }[type];
-}
-
-/** CREATE TABLE (and default-sort index) for a data set, as its migration should contain it. */
-export function datasetDdl(def: DatasetDef, engine: 'sqlite' | 'postgres'): string {
-  const pk = engine === 'sqlite' ? 'pk INTEGER PRIMARY KEY' : 'pk BIGSERIAL PRIMARY KEY';
-  const cols = Object.entries(def.fields).map(([name, f]) => `  ${q(name)} ${columnType(f.type, engine)}${f.required ? ' NOT NULL' : ''}`);
-  const lines = [`  ${pk}`, ...cols, `  UNIQUE (${def.key.map(q).join(', ')})`];
-  const sortCols = effectiveSort(def, parseSortSpec(def.sort)).map((s) => `${q(s.field)}${s.dir === 'desc' ? ' DESC' : ''}`);
-  const table = `CREATE TABLE ${q(def.table)} (\n${lines.join(',\n')}\n);\n`;
-  // The unique key's own index already serves a default sort that is the key itself.
-  if (sortCols.join() === def.key.map(q).join()) return table;
-  return `${table}CREATE INDEX ${def.table}_default_sort ON ${q(def.table)} (${sortCols.join(', ')});\n`;
-}

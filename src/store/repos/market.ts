@@ -1,4 +1,4 @@
-// Market data over SqlDriver: one SQL dialect for both engines (see migrations/0100_market_data.ts
+// Market data over SqlDriver: one SQL dialect for both engines (see migrations/<engine>/0100_market_data.sql
 // for the schema and its keys). Reads are range scans on (ticker, time[, sequence, pk]).
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
@@ -37,7 +37,7 @@ const DAY_BAR_IMPORTED = ` ON CONFLICT (ticker, t) DO UPDATE SET o = excluded.o,
 const DAY_BAR_DERIVED = ` ON CONFLICT (ticker, t) DO UPDATE SET o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c,
   v = excluded.v, vw = excluded.vw, n = excluded.n WHERE day_bars.derived = 1`;
 
-/** The zone of a ticker's day bars: forex days start at 00:00 UTC, everything else at 00:00 ET (spec §5.1). */
+/** The zone of a ticker's day bars: forex days start at 00:00 UTC, everything else at 00:00 ET, as upstream's daily bars. */
 export function dayZoneOf(ticker: string): Zone {
   return ticker.startsWith('C:') ? 'UTC' : 'America/New_York';
 }

@@ -2,7 +2,7 @@ import type { SqlDriver, SqlValue } from '../driver.js';
 import { toNumber } from '../driver.js';
 import { keysetCondition, type KeysetPosition } from './keyset.js';
 
-// A news article exactly as upstream's /v2/reference/news sends it (§2.8). Optional fields are
+// A news article exactly as upstream's /v2/reference/news sends it. Optional fields are
 // omitted, never null.
 
 export type Sentiment = 'positive' | 'neutral' | 'negative';

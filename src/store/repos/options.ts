@@ -1,4 +1,4 @@
-// Option contracts and their open interest (schema: migrations/0200_options.ts). One SQL dialect
+// Option contracts and their open interest (schema: migrations/<engine>/0200_options.sql). One SQL dialect
 // for both engines; lists are keyset-paged on (sort column, ticker).
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { toNumber, toOptionalNumber, toOptionalString } from '../driver.js';

@@ -199,6 +199,21 @@ export class ReferenceRepository {
     return row ? rowToTicker(row) : undefined;
   }
 
+  /** The current version (no valid_to) of each of these tickers that has one; any order. */
+  async currentTickers(tickers: readonly string[]): Promise<TickerRecord[]> {
+    const out: TickerRecord[] = [];
+    // Bounded IN lists: SQLite caps bound parameters per statement.
+    for (let i = 0; i < tickers.length; i += 500) {
+      const part = tickers.slice(i, i + 500);
+      const rows = await this.db.all(
+        `SELECT ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE valid_to IS NULL AND ticker IN (${part.map(() => '?').join(', ')})`,
+        part,
+      );
+      for (const row of rows) out.push(rowToTicker(row));
+    }
+    return out;
+  }
+
   async replaceTickerTypes(types: TickerTypeRecord[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM ticker_types');

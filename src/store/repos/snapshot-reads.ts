@@ -1,4 +1,4 @@
-// Batched reads over the market-data tables (schema: migrations/0100_market_data.ts) for snapshots:
+// Batched reads over the market-data tables (schema: migrations/<engine>/0100_market_data.sql) for snapshots:
 // one statement per chunk of tickers instead of one per ticker, so a 10,000-ticker snapshot costs a
 // few dozen queries. "Latest row per ticker" is a correlated LIMIT 1 probe on each ticker's
 // primary-key range, which both engines answer with one index seek per ticker.
@@ -16,7 +16,7 @@ const TRADE_COLUMNS = `pk, ticker, sip_timestamp, sequence_number, exchange, id,
 const QUOTE_COLUMNS = `pk, ticker, ts, sequence_number, ts_is_sip, participant_timestamp, trf_timestamp,
   ask_price, ask_size, ask_exchange, bid_price, bid_size, bid_exchange, conditions, indicators, tape`;
 
-/** Which tickers a market's snapshot covers, by symbol prefix (spec §1.3). */
+/** Which tickers a market's snapshot covers, told apart by symbol prefix (C: forex, X: crypto, none: stocks). */
 export type SnapshotMarket = 'stocks' | 'fx' | 'crypto';
 
 const MARKET_FILTER: Record<SnapshotMarket, string> = {

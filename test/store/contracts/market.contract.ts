@@ -1,50 +1,22 @@
-// The market-data repository contract, held to the same behaviour on every engine.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
-import type { TickPosition, TickRange } from '../../src/store/repos/market-port.js';
-import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
-import { dayBarsFromMinuteBars, type Bar } from '../../src/domain/bars.js';
-import { createRng } from '../../src/demo/random.js';
-import { engines } from '../helpers/engines.js';
+// The market-data repository contract: bars, trades and quotes as stored and read back, their
+// natural keys (idempotent imports), keyset paging with ties, and nanosecond times above 2^53.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../../src/store/index.js';
+import type { BarRow, QuoteRow, TradeRow } from '../../../src/domain/market-records.js';
+import type { TickPosition, TickRange } from '../../../src/store/repos/market-port.js';
+import { nyMidnight, nyTime } from '../../../src/domain/calendar.js';
+import { dayBarsFromMinuteBars, type Bar } from '../../../src/domain/bars.js';
+import { createRng } from '../../../src/demo/random.js';
+import { bar, quote, trade } from './market-rows.js';
+import { BIG, clearTables, countRows, useStore, type MakeStore } from './store-fixture.js';
 
-const BIG = 2n ** 53n; // ns times above this are not exact as JS numbers
-
-function bar(ticker: string, t: number, o: number, extra: Partial<BarRow> = {}): BarRow {
-  return { ticker, t, o, h: o + 1, l: o - 1, c: o + 0.5, v: 100, vw: undefined, n: 3, ...extra };
-}
-
-function trade(ticker: string, ts: bigint, seq: bigint | undefined, extra: Partial<TradeRow> = {}): TradeRow {
-  return {
-    ticker, sip_timestamp: ts, participant_timestamp: ts - 1000n, trf_timestamp: undefined, price: 10, size: 100,
-    exchange: 4, id: seq === undefined ? undefined : `id${seq}`, conditions: undefined, correction: undefined,
-    sequence_number: seq, tape: 3, trf_id: undefined, ...extra,
-  };
-}
-
-function quote(ticker: string, ts: bigint, seq: bigint | undefined, extra: Partial<QuoteRow> = {}): QuoteRow {
-  return {
-    ticker, sip_timestamp: ts, participant_timestamp: ts - 500n, trf_timestamp: undefined, ask_price: 10.02, ask_size: 200,
-    ask_exchange: 11, bid_price: 10.01, bid_size: 300, bid_exchange: 12, conditions: undefined, indicators: undefined,
-    sequence_number: seq, tape: 3, ...extra,
-  };
-}
-
-async function count(store: Store, table: string): Promise<number> {
-  return Number((await store.db.get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
-}
-
-for (const engine of engines()) {
-  describe(`market data repository (${engine.name})`, () => {
+export function runMarketRepoContract(makeStore: MakeStore): void {
+  describe('market data repository', () => {
+    const open = useStore(makeStore);
     let store: Store;
-    beforeAll(async () => {
-      store = await engine.open();
-    });
-    afterAll(async () => {
-      await store.close();
-    });
     beforeEach(async () => {
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await store.db.run(`DELETE FROM ${t}`);
+      store = open();
+      await clearTables(store, ['minute_bars', 'day_bars', 'trades', 'quotes']);
     });
 
     describe('bars', () => {
@@ -56,11 +28,11 @@ for (const engine of engines()) {
         const rows = [bar('AAPL', d1, 170), bar('AAPL', d2, 171), bar('MSFT', d1, 400)];
         expect(await store.market.insertBars('day', rows)).toBe(3);
         expect(await store.market.insertBars('day', rows)).toBe(0);
-        expect(await count(store, 'day_bars')).toBe(3);
+        expect(await countRows(store, 'day_bars')).toBe(3);
         const many = Array.from({ length: 150 }, (_, i) => bar('SPY', d1 + i * 60_000, 500 + i));
         expect(await store.market.insertBars('minute', many)).toBe(150);
         expect(await store.market.insertBars('minute', many)).toBe(0);
-        expect(await count(store, 'minute_bars')).toBe(150);
+        expect(await countRows(store, 'minute_bars')).toBe(150);
       });
 
       it('reads a [from, to) range in either order, cut by limit', async () => {
@@ -191,7 +163,7 @@ for (const engine of engines()) {
       it('limits the work to the days of a window and refreshes derived bars there', async () => {
         await store.market.insertBars('minute', minutes);
         expect(await store.market.deriveDayBars(['AAPL'], { fromMs: nyTime('2024-03-11', '12:00'), toMs: nyTime('2024-03-11', '12:00') })).toBe(1);
-        expect(await count(store, 'day_bars')).toBe(1);
+        expect(await countRows(store, 'day_bars')).toBe(1);
         await store.market.insertBars('minute', [bar('AAPL', nyTime('2024-03-11', '15:59'), 30, { h: 31, l: 29, c: 30, v: 2, n: 1 })]);
         await store.market.deriveDayBars(['AAPL'], { fromMs: nyTime('2024-03-11', '15:59'), toMs: nyTime('2024-03-11', '15:59') });
         const [d] = await store.market.readBars('day', { ticker: 'AAPL', fromMs: nyMidnight('2024-03-11'), toMs: nyMidnight('2024-03-12'), order: 'asc', limit: 1 });
@@ -230,13 +202,13 @@ for (const engine of engines()) {
         ];
         expect(await store.market.insertTrades(rows)).toBe(5);
         expect(await store.market.insertTrades(rows)).toBe(0);
-        expect(await count(store, 'trades')).toBe(5);
+        expect(await countRows(store, 'trades')).toBe(5);
       });
 
       it('inserts large batches (multi-row statements plus a remainder)', async () => {
         const rows = Array.from({ length: 1000 }, (_, i) => trade('SPY', 1_700_000_000_000_000_000n + BigInt(i), BigInt(i)));
         expect(await store.market.insertTrades(rows)).toBe(1000);
-        expect(await count(store, 'trades')).toBe(1000);
+        expect(await countRows(store, 'trades')).toBe(1000);
       });
 
       it('filters by time bounds, orders asc/desc and cuts by limit', async () => {
