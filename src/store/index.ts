@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver } from './postgres/driver.js';
+import { AccountRepository } from './repos/accounts.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
 import { DatasetRepository } from './repos/datasets.js';
 import { KeyRepository } from './repos/keys.js';
@@ -13,6 +14,7 @@ import { OptionsRepository } from './repos/options.js';
 import { ReferenceRepository } from './repos/reference.js';
 import { SnapshotReadRepository } from './repos/snapshot-reads.js';
 import { NewsRepository } from './repos/news.js';
+import { SessionRepository } from './repos/sessions.js';
 import { SocialRepository } from './repos/social.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
@@ -36,6 +38,9 @@ export interface Store {
   readonly corporateActions: CorporateActionsRepository;
   /** Per-key request counts per day and endpoint family. */
   readonly usage: UsageRepository;
+  /** Dashboard accounts, invitations and sessions. */
+  readonly accounts: AccountRepository;
+  readonly sessions: SessionRepository;
   /** Throws StoreUnavailableError (or the engine's error) when the store cannot answer. */
   ping(): Promise<void>;
   /** Changes whenever stored data may have changed (SqlDriver.dataVersion): keys caches of answers. */
@@ -72,6 +77,8 @@ export function storeFromDriver(db: SqlDriver): Store {
     datasets: new DatasetRepository(db),
     corporateActions: new CorporateActionsRepository(db),
     usage: new UsageRepository(db),
+    accounts: new AccountRepository(db),
+    sessions: new SessionRepository(db),
     async ping() {
       await db.get('SELECT 1 AS ok');
     },

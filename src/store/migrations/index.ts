@@ -6,15 +6,16 @@ import { datasets } from './0300_datasets.js';
 import { newsSocial } from './0310_news_social.js';
 import { splitsPerDay } from './0320_splits_per_day.js';
 import { production } from './0400_production.js';
+import { accounts } from './0500_accounts.js';
 
 export interface Migration {
-  /** Sorts in application order; ranges per area: 00xx foundation, 01xx market data, 02xx options/snapshots, 03xx fundamentals, 04xx production. */
+  /** Sorts in application order; ranges per area: 00xx foundation, 01xx market data, 02xx options/snapshots, 03xx fundamentals, 04xx production, 05xx accounts. */
   id: string;
   sqlite: string;
   postgres: string;
 }
 
-export const MIGRATIONS: Migration[] = [foundation, marketData, newsSocial, options, datasets, splitsPerDay, production].sort((a, b) => a.id.localeCompare(b.id));
+export const MIGRATIONS: Migration[] = [foundation, marketData, newsSocial, options, datasets, splitsPerDay, production, accounts].sort((a, b) => a.id.localeCompare(b.id));
 
 /** Applies every migration not yet recorded; safe to run from several processes at once. */
 export async function migrate(db: SqlDriver): Promise<string[]> {
