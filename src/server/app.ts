@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { StoreUnavailableError } from '../store/driver.js';
 import type { Store } from '../store/index.js';
 import { registerRoutes } from '../routes/index.js';
+import { registerDashboard, type DashboardOptions } from '../routes/dashboard/index.js';
 import { KeyAuthenticator, redactUrl } from './auth.js';
 import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   guards?: RequestGuard[];
   /** Plans, rate limits, usage, metrics, hardening and operational routes (default: all on, built-in plans). */
   production?: ProductionOptions;
+  /** The web dashboard under /dashboard (default: off). */
+  dashboard?: DashboardOptions;
 }
 
 // Request ids: 32 hex digits (as upstream's) from 16 random bytes, cut from a pool refilled 256
@@ -132,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await registerRoutes(app, ctx);
+  if (opts.dashboard) await registerDashboard(app, ctx, opts.dashboard);
   const out = app as unknown as FastifyInstance & { ctx: ServerContext };
   out.ctx = ctx;
   return out;

@@ -32,6 +32,8 @@ export interface RateLimiter {
   readonly kind: 'memory' | 'cluster' | 'redis';
   /** Counts one request of the key; undefined when the plan is unlimited. */
   consume(keyId: string, plan: Plan): Promise<RateDecision | undefined>;
+  /** The key's current window without counting a request (the dashboard shows it); undefined when unlimited or unknown. */
+  peek(keyId: string, plan: Plan): Promise<RateDecision | undefined>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,15 @@ abstract class FlexibleRateLimiter implements RateLimiter {
       resetMs: this.now() + ms,
       retryAfterS: Math.max(1, Math.ceil(ms / 1000)),
     };
+  }
+
+  async peek(keyId: string, plan: Plan): Promise<RateDecision | undefined> {
+    const rl = plan.rate_limit;
+    if (!rl) return undefined;
+    const res = await this.limiterFor(plan, rl.requests, rl.per_seconds).get(keyId).catch(() => null);
+    const used = res?.consumedPoints ?? 0;
+    const ms = Math.max(0, res?.msBeforeNext ?? 0);
+    return { allowed: used < rl.requests, limit: rl.requests, remaining: Math.max(0, rl.requests - used), resetMs: this.now() + ms, retryAfterS: Math.max(1, Math.ceil(ms / 1000)) };
   }
 
   async close(): Promise<void> {}
