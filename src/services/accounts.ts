@@ -125,9 +125,8 @@ export class AccountService {
     checkPassword(input.password);
     let plan: string | undefined;
     if (input.invitation) {
-      const inv = await this.store.accounts.useInvitation(hashKey(input.invitation), new Date(this.now()).toISOString());
-      if (!inv) throw new AccountError('BAD_INVITATION', 'the invitation is unknown, used or expired');
-      if (inv.email && inv.email.toLowerCase() !== email.toLowerCase()) throw new AccountError('BAD_INVITATION', 'the invitation was made for another email');
+      const inv = await this.store.accounts.useInvitation(hashKey(input.invitation), new Date(this.now()).toISOString(), email);
+      if (!inv) throw new AccountError('BAD_INVITATION', 'the invitation is unknown, used, expired, or made for another email');
       plan = inv.plan;
     } else if (mode === 'invite' && (await this.store.accounts.count()) > 0) {
       throw new AccountError('SIGNUP_CLOSED', 'sign-up needs an invitation on this server');

@@ -142,11 +142,15 @@ export class AccountRepository {
     );
   }
 
-  /** Marks an unused, unexpired invitation used and returns it; undefined when there is none. */
-  async useInvitation(tokenHash: string, nowIso: string): Promise<InvitationRecord | undefined> {
+  /**
+   * Marks an unused, unexpired invitation used and returns it; undefined when there is none, or
+   * when it was made for an email other than `forEmail` (it then stays usable).
+   */
+  async useInvitation(tokenHash: string, nowIso: string, forEmail?: string): Promise<InvitationRecord | undefined> {
     return this.db.transaction(async (tx) => {
       const row = await tx.get('SELECT email, plan, created_by, created_utc, expires_utc, used_utc FROM invitations WHERE token_hash = ?', [tokenHash]);
       if (!row || row.used_utc !== null || String(row.expires_utc) <= nowIso) return undefined;
+      if (forEmail !== undefined && row.email !== null && String(row.email).toLowerCase() !== forEmail.toLowerCase()) return undefined;
       await tx.run('UPDATE invitations SET used_utc = ? WHERE token_hash = ?', [nowIso, tokenHash]);
       const inv: InvitationRecord = { plan: String(row.plan), created_by: String(row.created_by), created_utc: String(row.created_utc), expires_utc: String(row.expires_utc), used_utc: nowIso };
       const email = toOptionalString(row.email);
