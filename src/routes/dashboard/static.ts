@@ -42,10 +42,10 @@ export async function staticRoutes(app: FastifyInstance, assetsDir = DEFAULT_ASS
     lastModified: true,
     schemaHide: true,
     setHeaders: (reply, path) => {
-      const r = reply as unknown as { setHeader(name: string, value: string): void };
-      r.setHeader('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      r.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+      reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('content-security-policy', DASHBOARD_CSP);
     },
   });
-  app.get('/dashboard', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/dashboard/', 302));
+  // the app's entry (the router ignores the trailing slash, so this is /dashboard/ too)
+  app.get('/dashboard', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
 }
