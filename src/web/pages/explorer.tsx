@@ -39,6 +39,18 @@ const TIMESPANS: { id: string; label: string; multiplier: number; timespan: stri
 ];
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The previous-close bar of a ticker, fetched once per ticker for the panel and the chart. */
+const prevCache = new Map<string, Promise<Bar | undefined>>();
+function previousBar(ticker: string): Promise<Bar | undefined> {
+  let p = prevCache.get(ticker);
+  if (!p) {
+    p = rest<{ results?: Bar[] }>(`/v2/aggs/ticker/${encodeURIComponent(ticker)}/prev`).then((r) => r.results?.[0]);
+    p.catch(() => prevCache.delete(ticker));
+    prevCache.set(ticker, p);
+  }
+  return p;
+}
 const DAY = 86_400_000;
 
 function money(n: number | undefined): string {
@@ -131,7 +143,7 @@ function PreviousClose({ ticker }: { ticker: string }) {
   useEffect(() => {
     setText(undefined);
     (async () => {
-      const prev = (await rest<{ results?: Bar[] }>(`/v2/aggs/ticker/${encodeURIComponent(ticker)}/prev`)).results?.[0];
+      const prev = await previousBar(ticker);
       if (!prev) return setText('No previous close.');
       const before = await rest<{ results?: Bar[] }>(`/v2/aggs/ticker/${encodeURIComponent(ticker)}/range/1/day/${isoDay(prev.t - 10 * DAY)}/${isoDay(prev.t - DAY)}?sort=desc&limit=1`);
       const base = before.results?.[0]?.c;
@@ -153,8 +165,8 @@ function Chart({ ticker }: { ticker: string }) {
 
   // the date range ends at the ticker's last session (the previous close), not at today
   useEffect(() => {
-    rest<{ results?: Bar[] }>(`/v2/aggs/ticker/${encodeURIComponent(ticker)}/prev`).then(
-      (r) => setEnd(r.results?.[0]?.t ?? Date.now()),
+    previousBar(ticker).then(
+      (bar) => setEnd(bar?.t ?? Date.now()),
       () => setEnd(Date.now()),
     );
   }, [ticker]);
