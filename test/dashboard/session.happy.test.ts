@@ -92,6 +92,20 @@ for (const engine of engines()) {
       expect(keys.every((k: { label?: string }) => k.label !== 'dashboard explorer')).toBe(true);
     });
 
+    it("gives explorer tokens at least 60 requests a minute, while the free plan's own keys keep 5", async () => {
+      const c = new DashboardClient(app);
+      await c.signIn('user@example.com');
+      const { token } = c.data(await c.request('POST', '/dashboard/api/explorer-token'));
+      const { key } = c.data(await c.request('POST', '/dashboard/api/keys', { label: 'rate' }));
+      const statuses = async (k: string) => {
+        const out: number[] = [];
+        for (let i = 0; i < 7; i++) out.push((await app.inject({ method: 'GET', url: '/v1/marketstatus/now', headers: { 'x-api-key': k } })).statusCode);
+        return out;
+      };
+      expect(await statuses(token)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+      expect((await statuses(key)).slice(4)).toEqual([200, 429, 429]);
+    });
+
     it('documents the dashboard API in the OpenAPI document', async () => {
       const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/dashboard/api/session', '/dashboard/api/keys', '/dashboard/api/keys/{id}', '/dashboard/api/usage', '/dashboard/api/admin/accounts']));
