@@ -9,6 +9,8 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 // invitations, an account's keys and usage, and the operator's changes. Errors are AccountError
 // values with a code; the HTTP layer maps each code to a status once.
 
+export type { AccountRecord };
+
 export type SignupMode = 'open' | 'invite' | 'closed';
 export const SIGNUP_MODES: readonly SignupMode[] = ['open', 'invite', 'closed'];
 

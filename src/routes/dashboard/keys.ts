@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mapAccountErrors } from '../../server/dashboard/errors.js';
-import type { AccountRecord } from '../../store/repos/accounts.js';
+import type { AccountRecord } from '../../services/accounts.js';
 import type { DashboardDeps } from './deps.js';
 import { answer, dashboardSchema, IdParam, Key, Ok } from './schemas.js';
 

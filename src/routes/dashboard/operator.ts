@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { mapAccountErrors } from '../../server/dashboard/errors.js';
 import { badParameter } from '../../server/errors.js';
 import { serverStatus } from '../../services/server-status.js';
-import type { AccountRecord } from '../../store/repos/accounts.js';
+import type { AccountRecord } from '../../services/accounts.js';
 import type { DashboardDeps } from './deps.js';
 import { Account, answer, dashboardSchema, Email, IdParam, Key, Ok, Password, PlanName } from './schemas.js';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DATASETS, MARKETS, isMarketless, type Plan as PlanSpec, type PlanCatalog } from '../../server/plans.js';
-import type { AccountRecord } from '../../store/repos/accounts.js';
+import type { AccountRecord } from '../../services/accounts.js';
 import type { DashboardDeps } from './deps.js';
 import { answer, dashboardSchema, Ok, Plan, RateLimitState } from './schemas.js';
 

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { AccountService } from '../../services/accounts.js';
-import type { AccountRecord } from '../../store/repos/accounts.js';
+import type { AccountRecord } from '../../services/accounts.js';
 import { ApiError } from '../errors.js';
 
 // Dashboard sessions and CSRF protection, registered inside the dashboard's own plugin scope so

@@ -12,13 +12,20 @@ interface Status {
   signup_mode: string;
 }
 
-function Accounts({ self, plans }: { self: Account; plans: Plan[] }) {
+function Accounts({ self, plans, onLoad }: { self: Account; plans: Plan[]; onLoad: (accounts: Account[]) => void }) {
   const [accounts, setAccounts] = useState<Account[]>([]);
   const [form, setForm] = useState({ email: '', password: '', plan: '', admin: false });
   const [invite, setInvite] = useState({ email: '', plan: '' });
   const [link, setLink] = useState<string>();
   const [error, setError] = useState<string>();
-  const load = () => call<{ results: Account[] }>('GET', 'admin/accounts').then((r) => setAccounts(r.results), (e) => setError(message(e)));
+  const load = () =>
+    call<{ results: Account[] }>('GET', 'admin/accounts').then(
+      (r) => {
+        setAccounts(r.results);
+        onLoad(r.results);
+      },
+      (e) => setError(message(e)),
+    );
   useEffect(() => void load(), []);
   const act = (p: Promise<unknown>) =>
     p.then(
@@ -121,7 +128,7 @@ function Accounts({ self, plans }: { self: Account; plans: Plan[] }) {
   );
 }
 
-function AllKeys() {
+function AllKeys({ owners }: { owners: Map<string, string> }) {
   const [keys, setKeys] = useState<Key[]>([]);
   const [error, setError] = useState<string>();
   const load = () => call<{ results: Key[] }>('GET', 'admin/keys').then((r) => setKeys(r.results), (e) => setError(message(e)));
@@ -148,7 +155,7 @@ function AllKeys() {
               <td>
                 <code>{k.prefix}…</code>
               </td>
-              <td>{k.account_id ?? 'CLI / admin API'}</td>
+              <td>{k.account_id ? (owners.get(k.account_id) ?? k.account_id) : 'CLI / admin API'}</td>
               <td>{k.plan}</td>
               <td>{day(k.created_utc)}</td>
               <td>{day(k.last_used_day)}</td>
@@ -232,12 +239,13 @@ function ServerStatus() {
 
 export function OperatorPage({ self }: { self: Account }) {
   const [plans, setPlans] = useState<Plan[]>([]);
+  const [owners, setOwners] = useState(new Map<string, string>());
   useEffect(() => void call<{ results: Plan[] }>('GET', 'plans').then((r) => setPlans(r.results), () => setPlans([])), []);
   return (
     <>
       <ServerStatus />
-      <Accounts self={self} plans={plans} />
-      <AllKeys />
+      <Accounts self={self} plans={plans} onLoad={(list) => setOwners(new Map(list.map((a) => [a.id, a.email])))} />
+      <AllKeys owners={owners} />
       <Plans plans={plans} />
     </>
   );
