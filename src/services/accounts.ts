@@ -166,6 +166,7 @@ export class AccountService {
   async startSession(accountId: string): Promise<{ id: string; expires: number }> {
     const id = randomBytes(32).toString('base64url');
     const expires = this.now() + (this.opts.sessionMs ?? 12 * 3_600_000);
+    await this.store.sessions.deleteExpired(new Date(this.now()).toISOString());
     await this.store.sessions.create(hashKey(id), accountId, new Date(expires).toISOString());
     return { id, expires };
   }
@@ -201,10 +202,13 @@ export class AccountService {
     return { key, record: { ...toDashboardKey(record), requests_today: 0 } };
   }
 
-  /** A short-lived token for the explorer to call the REST API with (never a user's own key). */
+  /**
+   * A short-lived token for the explorer to call the REST API with (never a user's own key).
+   * Tokens are deleted once they have been expired for longer than the usage page looks back, so
+   * their requests stay in the account's 30 days of usage.
+   */
   async explorerToken(account: AccountRecord): Promise<{ token: string; expires_utc: string }> {
-    const nowIso = new Date(this.now()).toISOString();
-    await this.store.keys.deleteExpiredTokens(account.id, nowIso);
+    await this.store.keys.deleteExpiredTokens(account.id, new Date(this.now() - 31 * 86_400_000).toISOString());
     const expires_utc = new Date(this.now() + (this.opts.explorerTokenMs ?? 15 * 60_000)).toISOString();
     const { key } = await this.store.keys.create({ plan: account.plan, label: 'dashboard explorer', account_id: account.id, kind: 'explorer', expires_utc });
     return { token: key, expires_utc };

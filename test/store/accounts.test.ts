@@ -52,7 +52,7 @@ for (const engine of engines()) {
     it('uses an invitation once and never after it expires', async () => {
       const now = new Date().toISOString();
       await store.accounts.createInvitation('t1', { email: 'inv@example.com', plan: 'starter', created_by: 'acct_x', expires_utc: new Date(Date.now() + 60_000).toISOString() });
-      await store.accounts.createInvitation('t2', { plan: 'free', created_by: 'acct_x', expires_utc: new Date(Date.now() - 1).toISOString() });
+      await store.accounts.createInvitation('t2', { plan: 'free', created_by: 'acct_x', expires_utc: new Date(Date.now() - 60_000).toISOString() });
       const inv = await store.accounts.useInvitation('t1', now);
       expect(inv).toMatchObject({ email: 'inv@example.com', plan: 'starter' });
       expect(await store.accounts.useInvitation('t1', now)).toBeUndefined();

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { mapAccountErrors } from '../../server/dashboard/errors.js';
 import { badParameter } from '../../server/errors.js';
+import { baseUrl } from '../../server/route.js';
 import { serverStatus } from '../../services/server-status.js';
 import type { AccountRecord } from '../../services/accounts.js';
 import type { DashboardDeps } from './deps.js';
@@ -82,7 +83,7 @@ export async function operatorRoutes(app: FastifyInstance, d: DashboardDeps): Pr
     },
     async (req, reply) => {
       const inv = await mapAccountErrors(ctx.now, () => accounts.invite({ ...req.body, created_by: me(req).id }));
-      const base = ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+      const base = baseUrl(ctx, req);
       // the token travels in the fragment, which browsers never send to a server or put in logs
       return answer(ctx, req, reply, { ...inv, url: `${base}/dashboard/#/signup?invitation=${inv.token}` }, 201);
     },

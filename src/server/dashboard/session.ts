@@ -107,6 +107,9 @@ export async function registerSessionLayer(scope: FastifyInstance, opts: Session
 
   return {
     async signIn(reply, accountId) {
+      // a browser signing in again leaves its previous session behind: end it
+      const previous = sessionId(reply.request);
+      if (previous !== undefined) await opts.accounts.endSession(previous);
       const s = await opts.accounts.startSession(accountId);
       reply.setCookie(SESSION_COOKIE, s.id, { ...cookieOpts, expires: new Date(s.expires) });
     },

@@ -56,6 +56,9 @@ export function publicAccount(c: AccountCredentials): AccountRecord {
   return r;
 }
 
+/** Advisory lock id taken while an account is created (any constant; names no row). */
+const ACCOUNT_CREATE_LOCK = 7_316_050_001;
+
 export class AccountExistsError extends Error {
   constructor(email: string) {
     super(`an account with the email ${email} already exists`);
@@ -74,6 +77,9 @@ export class AccountRepository {
     const id = `acct_${randomBytes(6).toString('hex')}`;
     const lower = opts.email.toLowerCase();
     return this.db.transaction(async (tx) => {
+      // PostgreSQL: concurrent sign-ups take turns, so only one of them can be "the first account"
+      // (SQLite's write transactions already do)
+      if (tx.engine === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [ACCOUNT_CREATE_LOCK]);
       if (await tx.get('SELECT id FROM accounts WHERE email_lower = ?', [lower])) throw new AccountExistsError(opts.email);
       let admin = opts.is_admin === true;
       if (!admin && opts.firstIsAdmin) admin = toNumber((await tx.get('SELECT COUNT(*) AS n FROM accounts'))?.n ?? 0) === 0;

@@ -88,9 +88,9 @@ export class KeyRepository {
     return rows.map(toRecord);
   }
 
-  /** Deletes an account's explorer tokens that expired before `nowIso` (they can no longer be used). */
-  async deleteExpiredTokens(accountId: string, nowIso: string): Promise<number> {
-    const r = await this.db.run(`DELETE FROM api_keys WHERE kind = 'explorer' AND account_id = ? AND expires_utc < ?`, [accountId, nowIso]);
+  /** Deletes an account's explorer tokens that expired before `beforeIso`. */
+  async deleteExpiredTokens(accountId: string, beforeIso: string): Promise<number> {
+    const r = await this.db.run(`DELETE FROM api_keys WHERE kind = 'explorer' AND account_id = ? AND expires_utc < ?`, [accountId, beforeIso]);
     return r.changes;
   }
 
