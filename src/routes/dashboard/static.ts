@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // The dashboard's single-page app, built by Vite into dist/web: index.html is revalidated on every
 // load (no-cache), the hashed files under assets/ are cached for a year (their names change when
@@ -27,7 +27,7 @@ export const DASHBOARD_CSP = [
 export async function staticRoutes(app: FastifyInstance, assetsDir = DEFAULT_ASSETS_DIR): Promise<void> {
   if (!existsSync(join(assetsDir, 'index.html'))) {
     // a checkout that was not built: say how to build rather than answer 404
-    const notBuilt = async (_req: unknown, reply: import('fastify').FastifyReply) =>
+    const notBuilt = async (_req: unknown, reply: FastifyReply) =>
       reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(`The dashboard is not built (no ${assetsDir}/index.html): run npm run build.\n`);
     app.get('/dashboard', { schema: { hide: true } }, notBuilt);
     app.get('/dashboard/*', { schema: { hide: true } }, notBuilt);
