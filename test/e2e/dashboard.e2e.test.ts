@@ -38,6 +38,7 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
     await page.goto(`${base}/dashboard/#/signup`);
     await page.getByTestId('signup-email').fill(email);
     await page.getByTestId('signup-password').fill(PASSWORD);
+    await shot(page, 'signup');
     await page.getByTestId('signup-submit').click();
     await page.getByTestId('logout').waitFor();
     return page;
