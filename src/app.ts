@@ -3,13 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
+import { registerDashboard, type DashboardOptions } from './routes/dashboard/index.js';
 import { registerRoutes } from './routes/index.js';
 import { createServer, registerApiDocs, type BuildAppOptions } from './server/app.js';
 import type { ServerContext } from './server/context.js';
 
-export type { BuildAppOptions } from './server/app.js';
+export interface AppOptions extends BuildAppOptions {
+  /** The web dashboard under /dashboard (default: off). */
+  dashboard?: DashboardOptions;
+}
 
-export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
   const { app, ctx, production } = await createServer(opts);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });
@@ -19,6 +23,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   }
   await registerApiDocs(app);
   await registerRoutes(app, ctx);
+  if (opts.dashboard) await registerDashboard(app, ctx, opts.dashboard);
   const out = app as FastifyInstance & { ctx: ServerContext };
   out.ctx = ctx;
   return out;

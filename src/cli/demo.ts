@@ -5,6 +5,7 @@ import type { Store } from '../store/index.js';
 import { DEMO_AS_OF, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
+import { accountService, generatePassword } from './users.js';
 
 export const DEMO_PLAN = 'demo';
 
@@ -14,6 +15,19 @@ export async function createDemoKey(store: Store, dataDir: string): Promise<stri
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(join(dataDir, 'demo-key'), `${key}\n`, { mode: 0o600 });
   return key;
+}
+
+export const DEMO_OPERATOR_EMAIL = 'operator@tickerbase.local';
+
+/**
+ * The demo's dashboard operator, created when the store has no account yet: returns its password
+ * (to be printed once; only its hash is kept), or undefined when accounts already exist.
+ */
+export async function createDemoOperator(store: Store): Promise<{ email: string; password: string } | undefined> {
+  if ((await store.accounts.count()) > 0) return undefined;
+  const password = generatePassword();
+  await accountService(store).createAccount({ email: DEMO_OPERATOR_EMAIL, password, plan: DEMO_PLAN, admin: true });
+  return { email: DEMO_OPERATOR_EMAIL, password };
 }
 
 export function demoCommand(): Command {

@@ -4,6 +4,7 @@ import { importCommand } from './import.js';
 import { keysCommand } from './keys.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
+import { usersCommand } from './users.js';
 
 export function buildCli(): Command {
   const program = new Command('tickerbase')
@@ -12,6 +13,7 @@ export function buildCli(): Command {
     .showHelpAfterError();
   program.addCommand(serveCommand());
   program.addCommand(keysCommand());
+  program.addCommand(usersCommand());
   program.addCommand(demoCommand());
   program.addCommand(importCommand());
   program.addCommand(migrateCommand());

@@ -16,7 +16,8 @@ import { MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
 import type { Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
-import { createDemoKey } from './demo.js';
+import { createDemoKey, createDemoOperator } from './demo.js';
+import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { openStoreFromFlags, parseIntFlag, withStoreOptions, type StoreFlags } from './options.js';
 
 export interface ServeFlags extends StoreFlags {
@@ -36,6 +37,9 @@ export interface ServeFlags extends StoreFlags {
   corsOrigin?: string;
   rateLimitFail: FailMode;
   shutdownTimeout: number;
+  /** The web dashboard under /dashboard (--no-dashboard turns it off). */
+  dashboard: boolean;
+  signup: SignupMode;
 }
 
 export function serveCommand(): Command {
@@ -55,6 +59,8 @@ export function serveCommand(): Command {
     .addOption(new Option('--cors-origin <origins>', "browser origins allowed by CORS: '*' or a comma-separated list (default: no CORS)").env('TICKERBASE_CORS_ORIGIN'))
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
+    .addOption(new Option('--signup <mode>', 'dashboard sign-up: open (anyone), invite (operator invitations), closed (accounts from `tickerbase users create`)').env('TICKERBASE_SIGNUP').choices([...SIGNUP_MODES]).default('open'))
+    .option('--no-dashboard', 'do not serve the web dashboard under /dashboard')
     .action(async (opts: ServeFlags) => {
       await serve(opts);
     });
@@ -101,9 +107,14 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<void> {
     process.stderr.write('loading the demo data set (first start)…\n');
     await loadDemo(store, { brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
     if (!existsSync(keyFileOf(opts))) await createDemoKey(store, opts.dataDir);
+    const operator = await createDemoOperator(store);
+    if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;
   }
   await ensureReferenceFacts(store);
 }
+
+/** The demo operator's credentials, printed once with the banner of the start that created them. */
+let demoOperatorNote = '';
 
 function banner(opts: ServeFlags, address: string, engine: string, workers: number): string {
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
@@ -114,6 +125,8 @@ function banner(opts: ServeFlags, address: string, engine: string, workers: numb
     const key = readFileSync(keyFile, 'utf8').trim();
     text += `Demo key (${keyFile}): ${key}\nTry: curl "${publicUrl ?? `http://localhost:${opts.port}`}/v3/reference/tickers/AAPL?apiKey=${key}"\n`;
   }
+  if (opts.dashboard) text += `Dashboard: ${publicUrl ?? `http://localhost:${opts.port}`}/dashboard/ (sign-up ${opts.signup})\n${demoOperatorNote}`;
+  demoOperatorNote = '';
   return text;
 }
 
@@ -164,6 +177,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
       hardening: { corsOrigin: parseCorsOrigin(opts.corsOrigin) },
       closing: () => closing,
     },
+    dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
   });
   if (cluster.isWorker) joinClusterMetrics();
   const shutdown = async (signal: string) => {

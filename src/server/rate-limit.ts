@@ -32,6 +32,8 @@ export interface RateLimiter {
   readonly kind: 'memory' | 'cluster' | 'redis';
   /** Counts one request of the key; undefined when the plan is unlimited. */
   consume(keyId: string, plan: Plan): Promise<RateDecision | undefined>;
+  /** The key's current window without counting a request (the dashboard shows it); undefined when unlimited or unknown. */
+  peek(keyId: string, plan: Plan): Promise<RateDecision | undefined>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,15 @@ abstract class FlexibleRateLimiter implements RateLimiter {
       resetMs: this.now() + ms,
       retryAfterS: Math.max(1, Math.ceil(ms / 1000)),
     };
+  }
+
+  async peek(keyId: string, plan: Plan): Promise<RateDecision | undefined> {
+    const rl = plan.rate_limit;
+    if (!rl) return undefined;
+    const res = await this.limiterFor(plan, rl.requests, rl.per_seconds).get(keyId).catch(() => null);
+    const used = res?.consumedPoints ?? 0;
+    const ms = Math.max(0, res?.msBeforeNext ?? 0);
+    return { allowed: used < rl.requests, limit: rl.requests, remaining: Math.max(0, rl.requests - used), resetMs: this.now() + ms, retryAfterS: Math.max(1, Math.ceil(ms / 1000)) };
   }
 
   async close(): Promise<void> {}
@@ -178,16 +189,35 @@ function perWindow(seconds: number): string {
   return `${seconds} seconds`;
 }
 
+/** The least rate the dashboard explorer's tokens get, whatever the account's plan. */
+export const EXPLORER_MIN_RATE = { requests: 60, per_seconds: 60 } as const;
+
 /**
  * Counts every keyed request against its plan's limit, before the entitlement check (upstream
  * counts refused requests too). The decision rides on the request; a global onSend hook writes
  * its headers on every response.
  */
 export function rateLimitGuard(limiter: RateLimiter, plans: PlanCatalog, onReject?: (plan: Plan) => void): RequestGuard {
+  // The dashboard explorer's short-lived tokens: one page view makes about six calls (search,
+  // overview, logo, previous close, bars), more than a free plan's minute allows, so they are
+  // counted against at least EXPLORER_MIN_RATE (their requests still count in the account's usage).
+  const explorerPlans = new Map<string, Plan>();
+  const planOf = (keyPlan: string, kind: string): Plan | undefined => {
+    const plan = plans.get(keyPlan);
+    if (kind !== 'explorer' || !plan?.rate_limit) return plan;
+    let p = explorerPlans.get(plan.name);
+    if (!p) {
+      const rl = plan.rate_limit;
+      const faster = rl.requests / rl.per_seconds >= EXPLORER_MIN_RATE.requests / EXPLORER_MIN_RATE.per_seconds;
+      p = { ...plan, name: `${plan.name}-explorer`, rate_limit: faster ? rl : EXPLORER_MIN_RATE };
+      explorerPlans.set(plan.name, p);
+    }
+    return p;
+  };
   return (req, meta) => {
     req.routeMeta = meta;
     const key = req.apiKey;
-    const plan = key ? plans.get(key.plan) : undefined;
+    const plan = key ? planOf(key.plan, key.kind) : undefined;
     // unlimited plans: nothing to count (consume would answer undefined), no promise
     if (!key || !plan || !plan.rate_limit) return undefined;
     return limiter.consume(key.id, plan).then((d) => decide(req, d, plan));

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { STORE_DRIVER, type SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver } from './postgres/driver.js';
+import { AccountRepository } from './repos/accounts.js';
+import { readStoreStatus, type StoreStatus } from './repos/store-status.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
 import { DatasetRepository } from './repos/datasets.js';
 import { KeyRepository } from './repos/keys.js';
@@ -13,6 +15,7 @@ import { OptionsRepository } from './repos/options.js';
 import { ReferenceRepository } from './repos/reference.js';
 import { SnapshotReadRepository } from './repos/snapshot-reads.js';
 import { NewsRepository } from './repos/news.js';
+import { SessionRepository } from './repos/sessions.js';
 import { SocialRepository } from './repos/social.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
@@ -42,6 +45,11 @@ export interface Store {
   transaction<T>(fn: (tx: Store) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** Applies the schema migrations not yet recorded in this database; returns their ids in order. */
   migrate(): Promise<string[]>;
+  /** Dashboard accounts, invitations and sessions. */
+  readonly accounts: AccountRepository;
+  readonly sessions: SessionRepository;
+  /** Size on disk and row counts of the main tables (the operator's status page). */
+  status(): Promise<StoreStatus>;
   /** Throws StoreUnavailableError (or the engine's error) when the store cannot answer. */
   ping(): Promise<void>;
   /** Changes whenever stored data may have changed (SqlDriver.dataVersion): keys caches of answers. */
@@ -96,6 +104,9 @@ function storeOver(db: SqlDriver, inTransaction: boolean): Store {
         return fn(storeOver(tx, true));
       }),
     migrate: () => migrate(db),
+    accounts: new AccountRepository(db),
+    sessions: new SessionRepository(db),
+    status: () => readStoreStatus(db),
     async ping() {
       await db.get('SELECT 1 AS ok');
     },

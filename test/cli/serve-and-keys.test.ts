@@ -15,6 +15,10 @@ describe('tickerbase serve (embedded default) and keys', () => {
       expect(existsSync(keyFile)).toBe(true);
       const key = readFileSync(keyFile, 'utf8').trim();
       expect(server.output()).toContain(key);
+      // the dashboard's URL, and the demo operator's password printed on this start only
+      expect(server.output()).toContain(`Dashboard: `);
+      const operator = /Dashboard operator \(shown once, only now\): (\S+) \/ (\S+)/.exec(server.output());
+      expect(operator?.[1]).toBe('operator@tickerbase.local');
       const res = await fetch(`${server.url}/v3/reference/tickers/AAPL`, { headers: { 'x-api-key': key } });
       expect(res.status).toBe(200);
       const body = await res.json();
@@ -29,6 +33,7 @@ describe('tickerbase serve (embedded default) and keys', () => {
     const again = await startServe(['--data-dir', dir, '--port', '0', '--host', '127.0.0.1']);
     try {
       expect(again.output()).not.toContain('loading the demo');
+      expect(again.output()).not.toContain('Dashboard operator');
     } finally {
       await again.stop();
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import type { EnvelopeMode, ServerContext } from '../../src/server/context.js';
 import type { Store } from '../../src/store/index.js';
 
@@ -16,7 +16,7 @@ export interface TestApp {
 
 export async function startTestApp(
   store: Store,
-  opts: { envelope?: EnvelopeMode; publicUrl?: string; plan?: string } & Partial<BuildAppOptions> = {},
+  opts: { envelope?: EnvelopeMode; publicUrl?: string; plan?: string } & Partial<AppOptions> = {},
 ): Promise<TestApp> {
   const envelope = opts.envelope ?? 'wrapped';
   const app = await buildApp({ store, config: { envelope, publicUrl: opts.publicUrl, brandingDir: opts.config?.brandingDir, riskFreeRate: opts.config?.riskFreeRate, responseCacheEntries: opts.config?.responseCacheEntries }, now: opts.now, guards: opts.guards, loggerInstance: opts.loggerInstance });

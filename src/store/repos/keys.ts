@@ -12,7 +12,13 @@ export interface ApiKeyRecord {
   created_utc: string;
   revoked_utc?: string;
   expires_utc?: string;
+  /** The dashboard account that owns the key; absent for keys made by the CLI or the admin API. */
+  account_id?: string;
+  /** 'key', or 'explorer' for the short-lived tokens the dashboard's explorer uses. */
+  kind: KeyKind;
 }
+
+export type KeyKind = 'key' | 'explorer';
 
 // crypto.hash (Node >= 20.12) is the one-shot form: a third of createHash's cost per request.
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
@@ -27,7 +33,10 @@ function toRecord(row: Row): ApiKeyRecord {
     prefix: String(row.prefix),
     plan: String(row.plan),
     created_utc: String(row.created_utc),
+    kind: row.kind === 'explorer' ? 'explorer' : 'key',
   };
+  const account = toOptionalString(row.account_id);
+  if (account !== undefined) r.account_id = account;
   const label = toOptionalString(row.label);
   if (label !== undefined) r.label = label;
   const revoked = toOptionalString(row.revoked_utc);
@@ -37,19 +46,19 @@ function toRecord(row: Row): ApiKeyRecord {
   return r;
 }
 
-const COLUMNS = 'id, hash, prefix, label, plan, created_utc, revoked_utc, expires_utc';
+const COLUMNS = 'id, hash, prefix, label, plan, created_utc, revoked_utc, expires_utc, account_id, kind';
 
 export class KeyRepository {
   constructor(private readonly db: SqlDriver) {}
 
   /** Creates a key and returns it in clear text: the only time it exists outside the caller. */
-  async create(opts: { plan: string; label?: string; expires_utc?: string }): Promise<{ key: string; record: ApiKeyRecord }> {
+  async create(opts: { plan: string; label?: string; expires_utc?: string; account_id?: string; kind?: KeyKind }): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `tb_${randomBytes(24).toString('base64url')}`; // 192 random bits
     const id = `key_${randomBytes(6).toString('hex')}`;
     const created = new Date().toISOString();
     await this.db.run(
-      `INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
-      [id, hashKey(key), key.slice(0, 7), opts.label ?? null, opts.plan, created, opts.expires_utc ?? null],
+      `INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+      [id, hashKey(key), key.slice(0, 7), opts.label ?? null, opts.plan, created, opts.expires_utc ?? null, opts.account_id ?? null, opts.kind ?? 'key'],
     );
     const record = await this.get(id);
     return { key, record: record as ApiKeyRecord };
@@ -71,8 +80,28 @@ export class KeyRepository {
     return toRecord(row);
   }
 
-  async list(): Promise<ApiKeyRecord[]> {
-    return (await this.db.all(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_utc, id`)).map(toRecord);
+  /** Keys (never the explorer's short-lived tokens), all or one account's. */
+  async list(opts: { account_id?: string } = {}): Promise<ApiKeyRecord[]> {
+    const rows = opts.account_id === undefined
+      ? await this.db.all(`SELECT ${COLUMNS} FROM api_keys WHERE kind = 'key' ORDER BY created_utc, id`)
+      : await this.db.all(`SELECT ${COLUMNS} FROM api_keys WHERE kind = 'key' AND account_id = ? ORDER BY created_utc, id`, [opts.account_id]);
+    return rows.map(toRecord);
+  }
+
+  /** Deletes an account's explorer tokens that expired before `beforeIso`. */
+  async deleteExpiredTokens(accountId: string, beforeIso: string): Promise<number> {
+    const r = await this.db.run(`DELETE FROM api_keys WHERE kind = 'explorer' AND account_id = ? AND expires_utc < ?`, [accountId, beforeIso]);
+    return r.changes;
+  }
+
+  /** Moves an account's keys to another plan (when the operator changes the account's plan). */
+  async setPlanForAccount(accountId: string, plan: string): Promise<number> {
+    return (await this.db.run('UPDATE api_keys SET plan = ? WHERE account_id = ?', [plan, accountId])).changes;
+  }
+
+  /** Revokes every active key and token of an account (when it is disabled). */
+  async revokeForAccount(accountId: string): Promise<number> {
+    return (await this.db.run('UPDATE api_keys SET revoked_utc = ? WHERE account_id = ? AND revoked_utc IS NULL', [new Date().toISOString(), accountId])).changes;
   }
 
   async revoke(id: string): Promise<boolean> {

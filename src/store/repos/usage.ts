@@ -57,4 +57,21 @@ export class UsageRepository {
     );
     return new Map(rows.map((r) => [String(r.key_id), { requests: toNumber(r.requests), errors: toNumber(r.errors) }]));
   }
+
+  /** An account's requests per day and family since a day (inclusive), over all its keys and tokens. */
+  async forAccount(accountId: string, fromDay: string): Promise<UsageRow[]> {
+    const rows = await this.db.all(
+      `SELECT u.day AS day, u.family AS family, SUM(u.requests) AS requests, SUM(u.errors) AS errors
+       FROM key_usage u JOIN api_keys k ON k.id = u.key_id
+       WHERE k.account_id = ? AND u.day >= ? GROUP BY u.day, u.family ORDER BY u.day, u.family`,
+      [accountId, fromDay],
+    );
+    return rows.map((r) => ({ day: String(r.day), family: String(r.family), requests: toNumber(r.requests), errors: toNumber(r.errors) }));
+  }
+
+  /** The last UTC day each key made a request. */
+  async lastDays(): Promise<Map<string, string>> {
+    const rows = await this.db.all('SELECT key_id, MAX(day) AS day FROM key_usage GROUP BY key_id');
+    return new Map(rows.map((r) => [String(r.key_id), String(r.day)]));
+  }
 }

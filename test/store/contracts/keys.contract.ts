@@ -25,7 +25,7 @@ export function runKeysRepoContract(makeStore: MakeStore): void {
       const { record } = await store().keys.create({ plan: 'free' });
       const back = await store().keys.get(record.id);
       expect(back).toEqual(record);
-      expect(Object.keys(back!).sort()).toEqual(['created_utc', 'id', 'plan', 'prefix']);
+      expect(Object.keys(back!).sort()).toEqual(['created_utc', 'id', 'kind', 'plan', 'prefix']);
       const expiring = await store().keys.create({ plan: 'free', expires_utc: '2030-01-01T00:00:00Z' });
       expect((await store().keys.get(expiring.record.id))!.expires_utc).toBe('2030-01-01T00:00:00Z');
       expect(await store().keys.get('key_missing')).toBeUndefined();
