@@ -1,4 +1,4 @@
-// Demo market data (issue 3 §5): deterministic, calendar-true bars, trades and quotes.
+// Demo market data: deterministic, calendar-true bars, trades and quotes.
 //
 // - Stocks and ETFs (REAL_STOCK_SYMBOLS): day bars for five years of NYSE sessions; minute
 //   bars 04:00-20:00 ET (pre-market and after-hours sparse, as in real data) for the last 20

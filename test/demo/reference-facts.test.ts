@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import type { ConditionRecord, ExchangeRecord } from '../../src/store/records.js';
 import { UPSTREAM_DIR, skipConformance } from '../helpers/conformance.js';
 

@@ -1,7 +1,7 @@
 import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS, bulkTickers } from '../helpers/reference-fixture.js';
 import { listenNative } from '../helpers/app.js';
