@@ -1,10 +1,9 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { expectSameShape, haveUpstream, shapeDifferences, shapeOf, skipConformance, upstreamBody, SHARED_DIR } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Field names and JSON types of our native bodies against upstream's recorded ones. Documented
 // differences: `n` on prev bars (optional upstream: the options and forex prev samples carry it);
@@ -41,17 +40,7 @@ describe('the shape comparison itself', () => {
 
 for (const engine of engines()) {
   describe(`aggregates conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
     const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
       it(what, async () => {

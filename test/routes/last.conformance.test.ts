@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, it } from 'vitest';
 import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Documented differences: the last trade carries `ds` (decimal size) and `e` (correction) when
 // known, and omits `c`, `r`, `f` when the trade has none (all optional in the OpenAPI document);
@@ -11,17 +10,7 @@ import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 
 for (const engine of engines()) {
   describe(`last trade/quote conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
     const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
       it(what, async () => {
