@@ -1,6 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectSameShape, haveUpstream, shapeDifferences, shapeOf, skipConformance, upstreamBody, SHARED_DIR } from '../helpers/conformance.js';
+import { expectSameShape, shapeDifferences, shapeOf, skipConformance, SHARED_DIR, conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 import { useSeededApp } from '../helpers/app-fixture.js';
@@ -42,12 +42,7 @@ for (const engine of engines()) {
   describe(`aggregates conformance with recorded upstream bodies (${engine.name})`, () => {
     const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('range', 'v2/aggs/ticker/AAPL/range/1/day/2005-04-01/2005-04-04.json', '/v2/aggs/ticker/AAPL/range/1/day/2024-03-04/2024-03-08');
     check('range with next_url (upstream adds it when the limit cut the range)', 'v2/aggs/ticker/AAPL/range/1/day/2005-04-01/2005-04-04.json', '/v2/aggs/ticker/AAPL/range/1/day/2024-03-04/2024-03-08?limit=2', { allowExtra: ['next_url'] });

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { describe } from 'vitest';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 import { useSeededApp } from '../helpers/app-fixture.js';
@@ -12,12 +12,7 @@ for (const engine of engines()) {
   describe(`last trade/quote conformance with recorded upstream bodies (${engine.name})`, () => {
     const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('last trade', 'v2/last/trade/AAPL.json', '/v2/last/trade/AAPL', { allowExtra: ['results.ds', 'results.e'], allowMissing: ['results.c', 'results.r', 'results.f'] });
     check('last NBBO', 'v2/last/nbbo/AAPL.json', '/v2/last/nbbo/AAPL', { allowExtra: ['results.f'] });

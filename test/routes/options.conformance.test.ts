@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { ns, referenceContracts } from '../helpers/options-fixture.js';
 import { useSeededApp } from '../helpers/app-fixture.js';
@@ -34,12 +34,7 @@ for (const engine of engines()) {
   describe(`options conformance with recorded upstream bodies (${engine.name})`, () => {
     const { t } = useSeededApp(engine, seed, { envelope: 'native', now: () => CLOCK });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('contracts, a page with next_url', 'v3/reference/options/contracts.json', '/v3/reference/options/contracts?underlying_ticker=ZZB&limit=2', { allowExtra: ['count'] });
     check('contracts, the last page', 'v3/reference/options/contracts~2.json', '/v3/reference/options/contracts?underlying_ticker=ZZB&contract_type=call&expiration_date=2026-12-18', { allowExtra: ['count'] });

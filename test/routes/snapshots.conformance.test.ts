@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { AFTER, DAY_START, PREV_START, et, DAY, nsOf } from '../helpers/snapshot-fixture.js';
 import { useSeededApp } from '../helpers/app-fixture.js';
@@ -35,12 +35,7 @@ for (const engine of engines()) {
   describe(`stock snapshot conformance with recorded upstream bodies (${engine.name})`, () => {
     const { t } = useSeededApp(engine, seed, { envelope: 'native', now: () => AFTER });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2]) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('one ticker', 'v2/snapshot/locale/us/markets/stocks/tickers/AAPL.json', `${STOCKS}/tickers/CONB`, {
       allowMissing: ['ticker.fmv', 'ticker.lastTrade.c'],

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { describe } from 'vitest';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 import { useSeededApp } from '../helpers/app-fixture.js';
@@ -12,12 +12,7 @@ for (const engine of engines()) {
   describe(`v3 trades and quotes conformance with recorded upstream bodies (${engine.name})`, () => {
     const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2]) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     const tradeExtras = ['results[].decimal_size', 'results[].trf_id', 'results[].trf_timestamp', 'results[].correction'];
     check('trades, a page with next_url', 'v3/trades/AAPL.json', '/v3/trades/AAPL?order=asc&limit=5', { allowExtra: tradeExtras });
