@@ -4,7 +4,7 @@ import { ema, lookbackBars, macd, rsi, sma, type SeriesPoint } from '../../src/d
 import { mulberry32 } from '../helpers/mulberry32.js';
 
 const DAY_MS = 86_400_000;
-const T0 = 1_478_232_000_000; // 2016-11-04 00:00 ET, the spec's sample daily timestamp
+const T0 = 1_478_232_000_000; // 2016-11-04 00:00 ET, upstream's documented sample daily timestamp
 
 /** A geometric random walk of daily closes around 100. */
 function randomCloses(n: number, seed: number): SeriesPoint[] {

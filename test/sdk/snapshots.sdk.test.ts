@@ -5,7 +5,7 @@ import { AFTER, DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js'
 import { useNativeServer } from '../helpers/app-fixture.js';
 
 // The official client, unmodified, against a native-mode server on a free port: snapshots, the
-// option chain and contracts, indicators, conversion and market status (issue 4).
+// option chain and contracts, indicators, conversion and market status.
 for (const engine of engines()) {
   describe(`@massive.com/client-js on snapshots, options, indicators, conversion and market status (${engine.name})`, () => {
     let clock = AFTER;

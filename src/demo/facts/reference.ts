@@ -220,9 +220,9 @@ type StockConditionRow = readonly [
 ];
 
 /**
- * Stock trade conditions (asset_class stocks, data_types ['trade']). '' in the sip column = the
- * table's "—" or "U" (unknown mapping) → sip_mapping omitted. Row 55's type is U in the spec; we
- * chose `sip_generated_flag`.
+ * Stock trade conditions (asset_class stocks, data_types ['trade']). '' in the sip column = no
+ * known SIP mapping → sip_mapping omitted. Condition 55's type is unconfirmed; we chose
+ * `sip_generated_flag`.
  */
 const STOCK_TRADE_CONDITIONS: readonly StockConditionRow[] = [
   [1, 'Acquisition', 'sale_condition', 'UTP:A', 'TTT', 'TTT'],
