@@ -4,7 +4,8 @@ import { nextTradingDay } from '../domain/calendar.js';
 import type { DatasetRecord } from '../store/repos/datasets.js';
 import { splitMultiple } from './filer-prices.js';
 import type { Profile } from './filers.js';
-import { addDays, onOrAfterTradingDay, onOrBeforeTradingDay, round, yearsBetween } from './fundamental-dates.js';
+import { addDays } from './civil-days.js';
+import { onOrAfterTradingDay, onOrBeforeTradingDay, round, yearsBetween } from './fundamental-dates.js';
 import type { DemoSplit } from './market.js';
 
 export interface DemoDividend {

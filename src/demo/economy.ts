@@ -4,7 +4,8 @@
 import { dayOfDate, tradingDaysBetween } from '../domain/calendar.js';
 import type { DatasetRecord } from '../store/repos/datasets.js';
 import { INFLATION_RATE, SHORT_RATE, TENORS, TEN_YEAR } from './facts/economy.js';
-import { addDays, lastDayOfMonth, round } from './fundamental-dates.js';
+import { addDays } from './civil-days.js';
+import { lastDayOfMonth, round } from './fundamental-dates.js';
 import type { Rng } from './random.js';
 
 /** [date, value] anchors, linearly interpolated. */

@@ -3,7 +3,8 @@
 
 import { nyMidnight } from '../domain/calendar.js';
 import type { Store } from '../store/index.js';
-import { addDays, round, yearsBetween } from './fundamental-dates.js';
+import { addDays } from './civil-days.js';
+import { round, yearsBetween } from './fundamental-dates.js';
 import type { Profile } from './filers.js';
 import type { DemoSplit } from './market.js';
 

@@ -5,7 +5,8 @@ import type { DatasetRecord } from '../store/repos/datasets.js';
 import { BANK_SIC, TECH_SIC } from './facts/filers.js';
 import { ALWAYS, CASH_FLOWS, INCOME_FLOWS } from './facts/statement-fields.js';
 import type { DemoFiler, Profile } from './filers.js';
-import { addDays, lastDayOfMonth, onOrAfterTradingDay, round, yearsBetween } from './fundamental-dates.js';
+import { addDays } from './civil-days.js';
+import { lastDayOfMonth, onOrAfterTradingDay, round, yearsBetween } from './fundamental-dates.js';
 import type { Rng } from './random.js';
 
 export interface Quarter {

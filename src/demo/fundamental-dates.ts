@@ -2,7 +2,6 @@
 
 import { dateOfDay, dayOfDate, isTradingDay, nextTradingDay, previousTradingDay } from '../domain/calendar.js';
 
-export const addDays = (date: string, n: number) => dateOfDay(dayOfDate(date) + n);
 export const yearsBetween = (a: string, b: string) => (dayOfDate(b) - dayOfDate(a)) / 365.25;
 
 /** Last day of a month (1–12). */

@@ -2,6 +2,7 @@
 // SPACs with their units, warrants and rights, ETFs and ETNs, preferred stock, ADRs and the rarer
 // listed types.
 
+import { dateOfDay, dayOfDate } from '../domain/calendar.js';
 import {
   ETF_THEMES,
   FUND_FAMILIES,
@@ -11,7 +12,7 @@ import {
   LISTED_EXCHANGES,
   type Industry,
 } from './facts/synthetic-words.js';
-import { addDays, fromDays, randomDate, recentSkewedDate, toDays, weekday } from './civil-days.js';
+import { addDays, randomDate, recentSkewedDate, weekday } from './civil-days.js';
 import { SHOWCASE } from './showcase.js';
 import {
   SYNTHETIC_NOTE,
@@ -133,9 +134,9 @@ export function genEtfs(ctx: GenContext, count: number, type: 'ETF' | 'ETN'): vo
     const list = recentSkewedDate(rng, type === 'ETF' ? '1996-01-02' : '2006-01-03', '2026-11-13', 2.2);
     let delisted: string | undefined;
     if (rng.chance(0.06)) {
-      const earliest = toDays(list) + 200;
-      const latest = toDays('2026-10-30');
-      if (earliest < latest) delisted = fromDays(Math.min(weekday(rng.int(earliest, latest)), latest));
+      const earliest = dayOfDate(list) + 200;
+      const latest = dayOfDate('2026-10-30');
+      if (earliest < latest) delisted = dateOfDay(Math.min(weekday(rng.int(earliest, latest)), latest));
     }
     const company: Company = {
       name: fam.name,

@@ -2,6 +2,7 @@
 // the generation context, one synthetic company and one issue's record, and the point-in-time
 // changes (rename, exchange transfer, symbol reuse) that split a draft into versions.
 
+import { dateOfDay, dayOfDate } from '../domain/calendar.js';
 import type { Market, TickerAddress, TickerRecord } from '../store/records.js';
 import { SIC } from './facts/sic.js';
 import {
@@ -16,7 +17,7 @@ import {
   STREET_TYPES,
   type Industry,
 } from './facts/synthetic-words.js';
-import { addDays, fromDays, randomDate, recentSkewedDate, toDays, weekday } from './civil-days.js';
+import { addDays, randomDate, recentSkewedDate, weekday } from './civil-days.js';
 import type { Rng } from './random.js';
 import type { IdFactory, SymbolAllocator } from './synthetic-ids.js';
 
@@ -132,9 +133,9 @@ export function draftCompany(ctx: GenContext, o: CompanyDraftOpts): Company {
   const list = o.spac ? randomDate(rng, o.listFrom, o.listTo) : recentSkewedDate(rng, o.listFrom, o.listTo, 1.6);
   let delisted: string | undefined;
   if (rng.chance(o.pInactive)) {
-    const earliest = toDays(list) + 180;
-    const latest = toDays('2026-10-30');
-    if (earliest < latest) delisted = fromDays(Math.min(weekday(rng.int(earliest, latest)), latest));
+    const earliest = dayOfDate(list) + 180;
+    const latest = dayOfDate('2026-10-30');
+    if (earliest < latest) delisted = dateOfDay(Math.min(weekday(rng.int(earliest, latest)), latest));
   }
   const homepage = `https://www.${slug(words.slice(0, 2).join(''))}.example`;
   const company: Company = { name, root, list, industry, homepage, exchange: o.exchange };
