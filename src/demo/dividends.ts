@@ -6,7 +6,7 @@ import { splitMultiple } from './filer-prices.js';
 import type { Profile } from './filers.js';
 import { addDays } from './civil-days.js';
 import { onOrAfterTradingDay, onOrBeforeTradingDay, round, yearsBetween } from './fundamental-dates.js';
-import type { DemoSplit } from './market.js';
+import type { DemoSplit } from './facts/market.js';
 
 export interface DemoDividend {
   record: DatasetRecord;

@@ -6,7 +6,7 @@ import type { Store } from '../store/index.js';
 import { addDays } from './civil-days.js';
 import { round, yearsBetween } from './fundamental-dates.js';
 import type { Profile } from './filers.js';
-import type { DemoSplit } from './market.js';
+import type { DemoSplit } from './facts/market.js';
 
 /** Shares on the date's basis per share today: 10 before NVDA's 10:1 split, 1 after. */
 export function splitMultiple(splits: readonly DemoSplit[], ticker: string, date: string): number {

@@ -39,7 +39,7 @@ import { demoFilers, profileOf } from './filers.js';
 import { fiscalQuarters, quarterlyStatements, statementRows, summedCashFlow, summedIncome, type Quarter } from './financial-statements.js';
 import { addDays } from './civil-days.js';
 import { demoStart, onOrBeforeTradingDay, round, sessionsOnSettlementDates } from './fundamental-dates.js';
-import { DEMO_SPLITS, type DemoSplit } from './market.js';
+import { DEMO_SPLITS, type DemoSplit } from './facts/market.js';
 import { createRng } from './random.js';
 import { riskCategoryRows } from './risk-factors.js';
 import type { DemoStep } from './step.js';
