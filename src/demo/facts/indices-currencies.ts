@@ -7,7 +7,7 @@ interface RealIndex {
   since: string;
 }
 
-/** source_feed: the feed we chose per index family (U). `since` = index launch (approximate). */
+/** source_feed: the feed we chose per index family. `since` = index launch (approximate). */
 export const REAL_INDICES: readonly RealIndex[] = [
   { t: 'I:SPX', name: "Standard & Poor's 500", feed: 'CBOE', since: '1957-03-04' },
   { t: 'I:DJI', name: 'Dow Jones Industrial Average', feed: 'CME', since: '1896-05-26' },
@@ -19,8 +19,6 @@ export const REAL_INDICES: readonly RealIndex[] = [
 ];
 
 export const REAL_INDEX_SYMBOLS: string[] = REAL_INDICES.map((i) => i.t);
-
-// ---- currencies and crypto assets -------------------------------------------------------------
 
 /** ISO 4217 codes and names. EUR from its launch; the rest from 2000-01-03 (demo history start). */
 export const FIAT: ReadonlyArray<readonly [code: string, name: string]> = [

@@ -119,12 +119,14 @@ export const STREET_NAMES: readonly string[] = [
 ];
 export const STREET_TYPES: readonly string[] = ['Street', 'Avenue', 'Boulevard', 'Drive', 'Parkway', 'Way', 'Place', 'Plaza'];
 
+/** Four-letter words a synthetic symbol never spells. */
 export const BLOCKED_WORDS = new Set([
   'ANAL', 'ANUS', 'ARSE', 'BOOB', 'CLIT', 'COCK', 'COON', 'CRAP', 'CUNT', 'DAMN', 'DICK', 'DYKE', 'FAGS', 'FUCK',
   'GOOK', 'HOMO', 'JIZZ', 'KIKE', 'NAZI', 'PISS', 'POOP', 'PORN', 'PUSS', 'RAPE', 'SHIT', 'SLUT', 'SPIC', 'TITS',
   'TWAT', 'WANK', 'WHOR', 'DUMB', 'DEAD', 'KILL', 'HELL', 'SCAM', 'FAKE', 'FRAU', 'BOMB', 'DRUG',
 ]);
 
+/** The industry of every synthetic SPAC (SIC 6770, blank checks). */
 export const SPAC_INDUSTRY: Industry = {
   nouns: ['Acquisition'],
   sic: '6770',
@@ -132,6 +134,7 @@ export const SPAC_INDUSTRY: Industry = {
   weight: 0,
 };
 
+/** Listing venues (MIC) of synthetic common stock, with their weights. */
 export const LISTED_EXCHANGES: ReadonlyArray<readonly [mic: string, weight: number]> = [
   ['XNAS', 55],
   ['XNYS', 35],
