@@ -3,7 +3,7 @@ import { fundamentalsDemoStep } from './fundamentals.js';
 import { marketStep } from './market.js';
 import { newsStep } from './news.js';
 import { optionsStep } from './options.js';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './facts/reference.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import { demoTickers } from './universe.js';
 

@@ -1,4 +1,4 @@
-// Demo market data (issue 3 §5): deterministic, calendar-true bars, trades and quotes.
+// Demo market data: deterministic, calendar-true bars, trades and quotes.
 //
 // - Stocks and ETFs (REAL_STOCK_SYMBOLS): day bars for five years of NYSE sessions; minute
 //   bars 04:00-20:00 ET (pre-market and after-hours sparse, as in real data) for the last 20
@@ -22,29 +22,12 @@ import { dateOfDay, dayOfDate, isForexOpen, localDayStart, sessionOn, tradingDay
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
+import { CRYPTO_EXCHANGES, CRYPTO_LEVELS, DEMO_SPLITS, FOREX_EXCHANGE, FX_LEVELS, INDEX_LEVELS, QUOTE_EXCHANGES, STOCK_EXCHANGES, STOCK_LEVELS, TICK_STOCKS, TRF_IDS } from './facts/market.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import { createRng, type Rng } from './random.js';
 import { CRYPTO_MAJOR_SYMBOLS, FX_MAJOR_SYMBOLS, REAL_INDEX_SYMBOLS, REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
 
-export interface DemoSplit {
-  ticker: string;
-  /** First session trading at the new ratio (YYYY-MM-DD). */
-  execution_date: string;
-  split_from: number;
-  split_to: number;
-}
-
-/** Real forward splits inside the demo's five years (as of 2026-11-20). */
-export const DEMO_SPLITS: readonly DemoSplit[] = [
-  { ticker: 'AMZN', execution_date: '2022-06-06', split_from: 1, split_to: 20 },
-  { ticker: 'GOOGL', execution_date: '2022-07-18', split_from: 1, split_to: 20 },
-  { ticker: 'GOOG', execution_date: '2022-07-18', split_from: 1, split_to: 20 },
-  { ticker: 'TSLA', execution_date: '2022-08-25', split_from: 1, split_to: 3 },
-  { ticker: 'NVDA', execution_date: '2024-06-10', split_from: 1, split_to: 10 },
-];
-
-/** Stocks with trades and quotes for the last TICK_SESSIONS sessions. */
-export const TICK_STOCKS: readonly string[] = ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN', 'GOOGL', 'META', 'AMD', 'SPY', 'QQQ'];
+export { DEMO_SPLITS, TICK_STOCKS } from './facts/market.js';
 export const DEMO_FOREX: readonly string[] = FX_MAJOR_SYMBOLS;
 export const DEMO_CRYPTO: readonly string[] = CRYPTO_MAJOR_SYMBOLS;
 export const DEMO_INDICES: readonly string[] = REAL_INDEX_SYMBOLS;
@@ -66,31 +49,6 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const NS_PER_MS = 1_000_000n;
 const SATURDAY = 6;
-
-/** Exchange ids (upstream's numbering) that print stock trades and quotes; 4 = FINRA TRF. */
-const STOCK_EXCHANGES = [1, 2, 3, 4, 4, 4, 7, 8, 10, 11, 12, 12, 15, 19, 21];
-const QUOTE_EXCHANGES = [1, 2, 3, 7, 8, 10, 11, 12, 15, 19, 21];
-const TRF_IDS = [201, 202, 203];
-const CRYPTO_EXCHANGES = [1, 2, 6, 23];
-const FOREX_EXCHANGE = 48;
-
-/** Approximate price levels at the start of the demo (late 2021) for the pairs we know. */
-const FX_LEVELS: Record<string, number> = {
-  'C:EURUSD': 1.13, 'C:USDJPY': 114, 'C:GBPUSD': 1.34, 'C:AUDUSD': 0.72, 'C:USDCAD': 1.27, 'C:USDCHF': 0.93,
-  'C:NZDUSD': 0.69, 'C:EURGBP': 0.84, 'C:EURJPY': 129, 'C:GBPJPY': 152, 'C:USDMXN': 21, 'C:EURCHF': 1.05,
-};
-const CRYPTO_LEVELS: Record<string, number> = {
-  'X:BTCUSD': 57000, 'X:ETHUSD': 4200, 'X:SOLUSD': 220, 'X:XRPUSD': 1.05, 'X:LTCUSD': 200, 'X:DOGEUSD': 0.22,
-  'X:ADAUSD': 1.6, 'X:BCHUSD': 560,
-};
-/** Approximate split-adjusted (as of 2026) prices in November 2021 of some well-known names. */
-const STOCK_LEVELS: Record<string, number> = {
-  AAPL: 160, MSFT: 340, NVDA: 31, TSLA: 380, AMZN: 175, GOOGL: 147, GOOG: 148, META: 340, AMD: 150, NFLX: 680,
-  INTC: 50, KO: 56, JPM: 160, XOM: 63, SPY: 470, QQQ: 400, DIA: 355, IWM: 235, IVV: 470, VOO: 430,
-};
-const INDEX_LEVELS: Record<string, number> = {
-  'I:SPX': 4700, 'I:DJI': 35600, 'I:NDX': 16400, 'I:COMP': 15800, 'I:VIX': 18, 'I:RUT': 2300, 'I:OEX': 2200,
-};
 
 // ---------------------------------------------------------------------------------------------
 // The plan: which days get which kind of data.

@@ -1,4 +1,4 @@
-// Demo news, social posts and branding images (issue 5 §3). All synthetic: publishers, authors,
+// Demo news, social posts and branding images. All synthetic: publishers, authors,
 // headlines, posts and logos are invented (publisher sites use the reserved .example domain);
 // only the ticker symbols and company names are real. Deterministic: every draw comes from a
 // seeded PRNG, ids are hashes of their position, so a re-run replaces rows with equal ones.

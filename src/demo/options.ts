@@ -1,4 +1,4 @@
-// Demo option chains (issue 4): AAPL, MSFT, SPY, NVDA and TSLA, priced from their own demo bars and
+// Demo option chains: AAPL, MSFT, SPY, NVDA and TSLA, priced from their own demo bars and
 // trades so that every option price follows its underlying.
 //
 // - Expirations around the demo's `asOf` (a Friday): that Friday and the next two (weeklies), the

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { openPostgresStore } from '../helpers/engines.js';
 import { sqlOf } from '../../src/store/inspect.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import type { ConditionRecord, ExchangeRecord } from '../../src/store/records.js';
 import { UPSTREAM_DIR, skipConformance } from '../helpers/conformance.js';
 
@@ -16,7 +16,7 @@ function noEmptyValues(obj: object, path = ''): string[] {
 }
 
 describe('TICKER_TYPES', () => {
-  it('has the 25 codes of §7.1 in upstream order, IX last as indices', () => {
+  it('has the 25 ticker-type codes in upstream order, IX last as indices', () => {
     expect(TICKER_TYPES.map((t) => t.code)).toEqual([
       'CS', 'PFD', 'WARRANT', 'RIGHT', 'BOND', 'ETF', 'ETN', 'ETV', 'SP', 'ADRC', 'ADRP', 'ADRW', 'ADRR',
       'FUND', 'BASKET', 'UNIT', 'LT', 'OS', 'GDR', 'OTHER', 'NYRS', 'AGEN', 'EQLK', 'ETS', 'IX',
@@ -63,7 +63,7 @@ describe('EXCHANGES', () => {
     }
   });
 
-  it('stock rows match §7.2 (spot checks, omitted empty cells)', () => {
+  it('stock exchange rows match upstream (spot checks, omitted empty cells)', () => {
     const byId = new Map(stocks.map((e) => [e.id, e]));
     expect(byId.get(1)).toEqual({
       id: 1, type: 'exchange', asset_class: 'stocks', locale: 'us', name: 'NYSE American, LLC', acronym: 'AMEX',

@@ -9,12 +9,20 @@ import {
   snapRange,
   type Bar,
   type OhlcBar,
+  type Timespan,
+  type Zone,
 } from '../../src/domain/bars.js';
 
 const NY = 'America/New_York' as const;
 const MIN = 60_000;
 const HOUR = 3_600_000;
 const utc = (iso: string): number => Date.parse(iso);
+
+/** bucketStart of `at` is `start` and nextBucketStart is `next` (ISO times; either may be left out). */
+function expectBucket(at: number, timespan: Timespan, multiplier: number, anchor: number, zone: Zone, expected: { start?: string; next?: string }): void {
+  if (expected.start !== undefined) expect(bucketStart(at, timespan, multiplier, anchor, zone)).toBe(utc(expected.start));
+  if (expected.next !== undefined) expect(nextBucketStart(at, timespan, multiplier, anchor, zone)).toBe(utc(expected.next));
+}
 
 /** A minute bar with o/h/l/c derived from one price unless given. */
 function bar(t: number, fields: Partial<Bar> = {}): Bar {
@@ -33,106 +41,89 @@ describe('bucketStart / nextBucketStart: fixed-length units', () => {
 
   it('5/minute buckets start at :00, :05, … from the anchor', () => {
     const ms = utc('2024-03-11T13:33:20Z'); // 09:33:20 EDT
-    expect(bucketStart(ms, 'minute', 5, anchor, NY)).toBe(utc('2024-03-11T13:30:00Z'));
-    expect(nextBucketStart(ms, 'minute', 5, anchor, NY)).toBe(utc('2024-03-11T13:35:00Z'));
-    expect(bucketStart(utc('2024-03-11T13:35:00Z'), 'minute', 5, anchor, NY)).toBe(utc('2024-03-11T13:35:00Z'));
+    expectBucket(ms, 'minute', 5, anchor, NY, { start: '2024-03-11T13:30:00Z', next: '2024-03-11T13:35:00Z' });
+    expectBucket(utc('2024-03-11T13:35:00Z'), 'minute', 5, anchor, NY, { start: '2024-03-11T13:35:00Z' });
   });
 
   it('anchors at an unaligned from, and extends the grid before the anchor', () => {
     const odd = utc('2024-03-11T13:33:00Z');
-    expect(bucketStart(utc('2024-03-11T13:40:00Z'), 'minute', 5, odd, NY)).toBe(utc('2024-03-11T13:38:00Z'));
-    expect(bucketStart(utc('2024-03-11T13:32:00Z'), 'minute', 5, odd, NY)).toBe(utc('2024-03-11T13:28:00Z'));
+    expectBucket(utc('2024-03-11T13:40:00Z'), 'minute', 5, odd, NY, { start: '2024-03-11T13:38:00Z' });
+    expectBucket(utc('2024-03-11T13:32:00Z'), 'minute', 5, odd, NY, { start: '2024-03-11T13:28:00Z' });
   });
 
   it('2/hour buckets are fixed 2 h lengths, also across the DST change', () => {
     const sat = utc('2024-03-09T05:00:00Z'); // 2024-03-09 00:00 EST
-    expect(bucketStart(utc('2024-03-09T16:59:00Z'), 'hour', 2, sat, NY)).toBe(utc('2024-03-09T15:00:00Z'));
+    expectBucket(utc('2024-03-09T16:59:00Z'), 'hour', 2, sat, NY, { start: '2024-03-09T15:00:00Z' });
     // 27 h after the anchor (2024-03-10 04:00 EDT) → bucket 26 h after the anchor
-    expect(bucketStart(utc('2024-03-10T08:00:00Z'), 'hour', 2, sat, NY)).toBe(utc('2024-03-10T07:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-10T08:00:00Z'), 'hour', 2, sat, NY)).toBe(utc('2024-03-10T09:00:00Z'));
+    expectBucket(utc('2024-03-10T08:00:00Z'), 'hour', 2, sat, NY, { start: '2024-03-10T07:00:00Z', next: '2024-03-10T09:00:00Z' });
   });
 
   it('second buckets', () => {
-    expect(bucketStart(utc('2024-03-11T13:30:07.250Z'), 'second', 15, anchor, NY)).toBe(utc('2024-03-11T13:30:00Z'));
-    expect(nextBucketStart(utc('2024-03-11T13:30:07.250Z'), 'second', 1, anchor, NY)).toBe(utc('2024-03-11T13:30:08Z'));
+    expectBucket(utc('2024-03-11T13:30:07.250Z'), 'second', 15, anchor, NY, { start: '2024-03-11T13:30:00Z' });
+    expectBucket(utc('2024-03-11T13:30:07.250Z'), 'second', 1, anchor, NY, { next: '2024-03-11T13:30:08Z' });
   });
 });
 
 describe('bucketStart / nextBucketStart: calendar units', () => {
   it('day buckets are ET calendar days: 23 h in March, 25 h in November', () => {
     const a = utc('2024-03-01T05:00:00Z');
-    expect(bucketStart(utc('2024-03-10T12:00:00Z'), 'day', 1, a, NY)).toBe(utc('2024-03-10T05:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-10T12:00:00Z'), 'day', 1, a, NY)).toBe(utc('2024-03-11T04:00:00Z'));
-    expect(bucketStart(utc('2024-11-03T12:00:00Z'), 'day', 1, a, NY)).toBe(utc('2024-11-03T04:00:00Z'));
-    expect(nextBucketStart(utc('2024-11-03T12:00:00Z'), 'day', 1, a, NY)).toBe(utc('2024-11-04T05:00:00Z'));
+    expectBucket(utc('2024-03-10T12:00:00Z'), 'day', 1, a, NY, { start: '2024-03-10T05:00:00Z', next: '2024-03-11T04:00:00Z' });
+    expectBucket(utc('2024-11-03T12:00:00Z'), 'day', 1, a, NY, { start: '2024-11-03T04:00:00Z', next: '2024-11-04T05:00:00Z' });
     // 23:59 EST on Nov 3 is still Nov 3
-    expect(bucketStart(utc('2024-11-04T04:59:00Z'), 'day', 1, a, NY)).toBe(utc('2024-11-03T04:00:00Z'));
+    expectBucket(utc('2024-11-04T04:59:00Z'), 'day', 1, a, NY, { start: '2024-11-03T04:00:00Z' });
   });
 
   it('day buckets in UTC (forex) start at 00:00Z', () => {
-    expect(bucketStart(utc('2024-03-10T23:30:00Z'), 'day', 1, 0, 'UTC')).toBe(utc('2024-03-10T00:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-10T23:30:00Z'), 'day', 1, 0, 'UTC')).toBe(utc('2024-03-11T00:00:00Z'));
+    expectBucket(utc('2024-03-10T23:30:00Z'), 'day', 1, 0, 'UTC', { start: '2024-03-10T00:00:00Z', next: '2024-03-11T00:00:00Z' });
   });
 
   it('3/day counts calendar days from the anchor date', () => {
     const a = utc('2024-03-01T05:00:00Z'); // Mar 1: buckets Mar 1-3, 4-6, 7-9, 10-12, …
     const ms = utc('2024-03-12T20:00:00Z');
-    expect(bucketStart(ms, 'day', 3, a, NY)).toBe(utc('2024-03-10T05:00:00Z'));
-    expect(nextBucketStart(ms, 'day', 3, a, NY)).toBe(utc('2024-03-13T04:00:00Z'));
-    expect(bucketStart(utc('2024-02-29T12:00:00Z'), 'day', 3, a, NY)).toBe(utc('2024-02-27T05:00:00Z'));
+    expectBucket(ms, 'day', 3, a, NY, { start: '2024-03-10T05:00:00Z', next: '2024-03-13T04:00:00Z' });
+    expectBucket(utc('2024-02-29T12:00:00Z'), 'day', 3, a, NY, { start: '2024-02-27T05:00:00Z' });
   });
 
   it('week buckets start on Sunday 00:00 ET', () => {
     const a = utc('2024-03-03T05:00:00Z');
-    expect(bucketStart(utc('2024-03-13T16:00:00Z'), 'week', 1, a, NY)).toBe(utc('2024-03-10T05:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-13T16:00:00Z'), 'week', 1, a, NY)).toBe(utc('2024-03-17T04:00:00Z'));
+    expectBucket(utc('2024-03-13T16:00:00Z'), 'week', 1, a, NY, { start: '2024-03-10T05:00:00Z', next: '2024-03-17T04:00:00Z' });
     // Saturday 23:59 ET belongs to the week before, Sunday 00:00 ET starts a week
-    expect(bucketStart(utc('2024-03-17T03:59:00Z'), 'week', 1, a, NY)).toBe(utc('2024-03-10T05:00:00Z'));
-    expect(bucketStart(utc('2024-03-17T04:00:00Z'), 'week', 1, a, NY)).toBe(utc('2024-03-17T04:00:00Z'));
+    expectBucket(utc('2024-03-17T03:59:00Z'), 'week', 1, a, NY, { start: '2024-03-10T05:00:00Z' });
+    expectBucket(utc('2024-03-17T04:00:00Z'), 'week', 1, a, NY, { start: '2024-03-17T04:00:00Z' });
   });
 
   it('2/week counts weeks from the anchor week', () => {
     const a = utc('2024-03-06T05:00:00Z'); // a Wednesday: its week starts Sunday Mar 3
-    expect(bucketStart(utc('2024-03-13T16:00:00Z'), 'week', 2, a, NY)).toBe(utc('2024-03-03T05:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-13T16:00:00Z'), 'week', 2, a, NY)).toBe(utc('2024-03-17T04:00:00Z'));
-    expect(bucketStart(utc('2024-03-18T16:00:00Z'), 'week', 2, a, NY)).toBe(utc('2024-03-17T04:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-18T16:00:00Z'), 'week', 2, a, NY)).toBe(utc('2024-03-31T04:00:00Z'));
+    expectBucket(utc('2024-03-13T16:00:00Z'), 'week', 2, a, NY, { start: '2024-03-03T05:00:00Z', next: '2024-03-17T04:00:00Z' });
+    expectBucket(utc('2024-03-18T16:00:00Z'), 'week', 2, a, NY, { start: '2024-03-17T04:00:00Z', next: '2024-03-31T04:00:00Z' });
   });
 
   it('month buckets start on the 1st, 00:00 ET', () => {
-    expect(bucketStart(utc('2024-03-31T12:00:00Z'), 'month', 1, 0, NY)).toBe(utc('2024-03-01T05:00:00Z'));
-    expect(nextBucketStart(utc('2024-03-31T12:00:00Z'), 'month', 1, 0, NY)).toBe(utc('2024-04-01T04:00:00Z'));
-    expect(bucketStart(utc('2024-11-30T12:00:00Z'), 'month', 1, 0, NY)).toBe(utc('2024-11-01T04:00:00Z'));
-    expect(nextBucketStart(utc('2024-11-30T12:00:00Z'), 'month', 1, 0, NY)).toBe(utc('2024-12-01T05:00:00Z'));
+    expectBucket(utc('2024-03-31T12:00:00Z'), 'month', 1, 0, NY, { start: '2024-03-01T05:00:00Z', next: '2024-04-01T04:00:00Z' });
+    expectBucket(utc('2024-11-30T12:00:00Z'), 'month', 1, 0, NY, { start: '2024-11-01T04:00:00Z', next: '2024-12-01T05:00:00Z' });
     // Dec 31 evening ET is already Jan 1 in UTC: still December
-    expect(bucketStart(utc('2025-01-01T03:00:00Z'), 'month', 1, 0, NY)).toBe(utc('2024-12-01T05:00:00Z'));
+    expectBucket(utc('2025-01-01T03:00:00Z'), 'month', 1, 0, NY, { start: '2024-12-01T05:00:00Z' });
   });
 
   it('2/month counts months from the anchor month', () => {
     const feb = utc('2024-02-01T05:00:00Z'); // Feb-Mar, Apr-May, …
-    expect(bucketStart(utc('2024-05-20T12:00:00Z'), 'month', 2, feb, NY)).toBe(utc('2024-04-01T04:00:00Z'));
-    expect(nextBucketStart(utc('2024-05-20T12:00:00Z'), 'month', 2, feb, NY)).toBe(utc('2024-06-01T04:00:00Z'));
-    expect(bucketStart(utc('2024-01-20T12:00:00Z'), 'month', 2, feb, NY)).toBe(utc('2023-12-01T05:00:00Z'));
+    expectBucket(utc('2024-05-20T12:00:00Z'), 'month', 2, feb, NY, { start: '2024-04-01T04:00:00Z', next: '2024-06-01T04:00:00Z' });
+    expectBucket(utc('2024-01-20T12:00:00Z'), 'month', 2, feb, NY, { start: '2023-12-01T05:00:00Z' });
   });
 
   it('quarter buckets start on Jan, Apr, Jul, Oct 1', () => {
-    expect(bucketStart(utc('2024-05-15T12:00:00Z'), 'quarter', 1, 0, NY)).toBe(utc('2024-04-01T04:00:00Z'));
-    expect(nextBucketStart(utc('2024-05-15T12:00:00Z'), 'quarter', 1, 0, NY)).toBe(utc('2024-07-01T04:00:00Z'));
-    expect(bucketStart(utc('2025-01-01T04:59:00Z'), 'quarter', 1, 0, NY)).toBe(utc('2024-10-01T04:00:00Z'));
-    expect(nextBucketStart(utc('2025-01-01T04:59:00Z'), 'quarter', 1, 0, NY)).toBe(utc('2025-01-01T05:00:00Z'));
+    expectBucket(utc('2024-05-15T12:00:00Z'), 'quarter', 1, 0, NY, { start: '2024-04-01T04:00:00Z', next: '2024-07-01T04:00:00Z' });
+    expectBucket(utc('2025-01-01T04:59:00Z'), 'quarter', 1, 0, NY, { start: '2024-10-01T04:00:00Z', next: '2025-01-01T05:00:00Z' });
     // 2 quarters from Q2 2024: Q2-Q3, Q4-Q1
     const q2 = utc('2024-04-01T04:00:00Z');
-    expect(bucketStart(utc('2024-11-15T12:00:00Z'), 'quarter', 2, q2, NY)).toBe(utc('2024-10-01T04:00:00Z'));
-    expect(nextBucketStart(utc('2024-11-15T12:00:00Z'), 'quarter', 2, q2, NY)).toBe(utc('2025-04-01T04:00:00Z'));
+    expectBucket(utc('2024-11-15T12:00:00Z'), 'quarter', 2, q2, NY, { start: '2024-10-01T04:00:00Z', next: '2025-04-01T04:00:00Z' });
   });
 
   it('year buckets start on Jan 1', () => {
-    expect(bucketStart(utc('2024-07-01T12:00:00Z'), 'year', 1, 0, NY)).toBe(utc('2024-01-01T05:00:00Z'));
-    expect(nextBucketStart(utc('2024-07-01T12:00:00Z'), 'year', 1, 0, NY)).toBe(utc('2025-01-01T05:00:00Z'));
-    expect(bucketStart(utc('2024-12-31T23:00:00Z'), 'year', 1, 0, 'UTC')).toBe(utc('2024-01-01T00:00:00Z'));
+    expectBucket(utc('2024-07-01T12:00:00Z'), 'year', 1, 0, NY, { start: '2024-01-01T05:00:00Z', next: '2025-01-01T05:00:00Z' });
+    expectBucket(utc('2024-12-31T23:00:00Z'), 'year', 1, 0, 'UTC', { start: '2024-01-01T00:00:00Z' });
     const y2020 = utc('2020-01-01T05:00:00Z');
-    expect(bucketStart(utc('2023-06-01T12:00:00Z'), 'year', 3, y2020, NY)).toBe(utc('2023-01-01T05:00:00Z'));
-    expect(nextBucketStart(utc('2023-06-01T12:00:00Z'), 'year', 3, y2020, NY)).toBe(utc('2026-01-01T05:00:00Z'));
+    expectBucket(utc('2023-06-01T12:00:00Z'), 'year', 3, y2020, NY, { start: '2023-01-01T05:00:00Z', next: '2026-01-01T05:00:00Z' });
   });
 });
 
@@ -145,7 +136,7 @@ describe('snapRange', () => {
       expect(r.start, timespan).toBeLessThanOrEqual(from);
     }
     expect(nextBucketStart(from, 'year', 1_000_000, from, NY)).toBe(8.64e15);
-    expect(nextBucketStart(from, 'year', 1, from, NY)).toBe(utc('2027-01-01T05:00:00Z'));
+    expectBucket(from, 'year', 1, from, NY, { next: '2027-01-01T05:00:00Z' });
   });
 
   it('moves from back to its minute and to forward to the end of its 5-minute bucket', () => {

@@ -9,17 +9,7 @@ import {
   yearFraction,
   type BsInputs,
 } from '../../src/domain/greeks.js';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../helpers/mulberry32.js';
 
 /** Random but sensible market inputs: moneyness within e^±0.6, 1 week to 3 years. */
 function randomInputs(rand: () => number): Omit<BsInputs, 'type'> {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AverageGain, AverageLoss, EMA, MACD, RSI, SMA } from 'technicalindicators';
 import { ema, lookbackBars, macd, rsi, sma, type SeriesPoint } from '../../src/domain/indicators.js';
+import { mulberry32 } from '../helpers/mulberry32.js';
 
 const DAY_MS = 86_400_000;
-const T0 = 1_478_232_000_000; // 2016-11-04 00:00 ET, the spec's sample daily timestamp
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const T0 = 1_478_232_000_000; // 2016-11-04 00:00 ET, upstream's documented sample daily timestamp
 
 /** A geometric random walk of daily closes around 100. */
 function randomCloses(n: number, seed: number): SeriesPoint[] {

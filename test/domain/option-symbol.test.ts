@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatOptionTicker, parseOptionTicker, type OptionSymbol } from '../../src/domain/option-symbol.js';
 
 describe('parseOptionTicker', () => {
-  it('parses the spec example', () => {
+  it("parses the example in upstream's documentation", () => {
     expect(parseOptionTicker('O:SPY251219C00650000')).toEqual({
       underlying: 'SPY',
       expiration_date: '2025-12-19',
@@ -61,7 +61,7 @@ describe('parseOptionTicker', () => {
 });
 
 describe('formatOptionTicker', () => {
-  it('formats the spec example', () => {
+  it("formats the example in upstream's documentation", () => {
     expect(
       formatOptionTicker({ underlying: 'SPY', expiration_date: '2025-12-19', contract_type: 'call', strike_price: 650 }),
     ).toBe('O:SPY251219C00650000');

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 //   expectSameShape(ours, upstream, { allowMissing: ['results[].n'], allowExtra: ['request_id'] });
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 
 /** `../shared` beside the project (present in the developers' and CI's checkouts, absent in a user's clone). */
 export const SHARED_DIR = process.env.TICKERBASE_SHARED_DIR ?? fileURLToPath(new URL('../../../shared', import.meta.url));
@@ -128,4 +128,18 @@ export function shapeDifferences(ours: Shape, upstream: Shape, opts: ShapeOption
 /** Asserts that `ours` has upstream's keys (bar allowed omissions) and no others, with the same JSON types. */
 export function expectSameShape(ours: unknown, upstream: unknown, opts: ShapeOptions = {}): void {
   expect(shapeDifferences(shapeOf(ours), shapeOf(upstream), opts)).toEqual([]);
+}
+
+/**
+ * A test-declaring check for one describe block: `check(what, file, url, opts)` declares a test that
+ * GETs `url` from the app and compares its body's shape with the recorded upstream `file`
+ * (skipped, saying so, when the recordings are absent).
+ */
+export function conformanceCheck(app: { get(url: string): Promise<{ body: unknown }> }): (what: string, file: string, url: string, opts?: ShapeOptions) => void {
+  return (what, file, url, opts = {}) =>
+    it(what, async () => {
+      const upstream = upstreamBody(file);
+      if (!haveUpstream || upstream === undefined) return skipConformance(what);
+      expectSameShape((await app.get(url)).body, upstream, opts);
+    });
 }

@@ -1,4 +1,4 @@
-// A small market whose aggregates, trades and quotes can be worked out by hand (issue 3 tests).
+// A small market whose aggregates, trades and quotes can be worked out by hand.
 //
 // AAPL   day bars on the 15 sessions 2024-02-26 … 2024-03-15, a 2-for-1 split executed 2024-03-11.
 //        Session i (0-based) adjusted: o=100+i h=101+i l=99+i c=100.5+i v=2000(i+1) vw=100.25+i n=10+i;

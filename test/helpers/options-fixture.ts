@@ -1,4 +1,4 @@
-// Option contracts and market data whose answers are known by hand or from textbooks (issue 4).
+// Option contracts and market data whose answers are known by hand or from textbooks.
 import { bsPrice, expiryInstantMs } from '../../src/domain/greeks.js';
 import { formatOptionTicker } from '../../src/domain/option-symbol.js';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';

@@ -1,4 +1,4 @@
-// A small market whose snapshot answers can be worked out by hand (issue 4 tests).
+// A small market whose snapshot answers can be worked out by hand.
 //
 // Stocks trade on Thursday 2026-11-19 (previous session Wednesday 11-18). Clocks used:
 //   MID   = 11:00 ET on 11-19 (minute bars starting ≤ 10:59 are complete)

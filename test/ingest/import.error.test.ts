@@ -1,16 +1,11 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { importFile, resolveImportPaths } from '../../src/ingest/load.js';
 import { runImport } from '../../src/cli/import.js';
 import { engines } from '../helpers/engines.js';
 import { MINUTE_HEADER, TRADES_HEADER, TempDir, minuteLines, tradeLines } from './import-files.js';
-import { sqlOf } from '../../src/store/inspect.js';
-
-async function count(store: Store, table: string): Promise<number> {
-  return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
-}
+import { countRows, useImportSandbox } from './import-sandbox.js';
 
 // The bad row sits after several full batches (5,000 rows each) have gone to the store, so
 // "nothing kept" proves the file's transaction was rolled back, not that the row came first.
@@ -26,20 +21,7 @@ const BAD_TRADES: [string, (good: string) => string, RegExp][] = [
 
 for (const engine of engines()) {
   describe(`import rejects bad files atomically (${engine.name})`, () => {
-    let store: Store;
-    let dir: TempDir;
-    beforeAll(async () => {
-      store = await engine.open();
-    });
-    afterAll(async () => {
-      await store.close();
-      dir?.remove();
-    });
-    beforeEach(async () => {
-      dir?.remove();
-      dir = new TempDir();
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await sqlOf(store).run(`DELETE FROM ${t}`);
-    });
+    const { store, dir } = useImportSandbox(engine);
 
     for (const [name, spoil, reason] of BAD_TRADES) {
       it(`${name}: stops the file at file:line and keeps nothing of it`, async () => {
@@ -50,7 +32,7 @@ for (const engine of engines()) {
         expect(err).toBeInstanceOf(Error);
         expect((err as Error).message).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:${BAD_LINE}: `));
         expect((err as Error).message).toMatch(reason);
-        expect(await count(store, 'trades')).toBe(0);
+        expect(await countRows(store, 'trades')).toBe(0);
         expect(existsSync(`${file}.rejects.csv`)).toBe(false);
       });
     }
@@ -61,8 +43,8 @@ for (const engine of engines()) {
       for (const skipBadRows of [false, true]) {
         const err = await importFile(store, file, { skipBadRows }).catch((e: Error) => e);
         expect((err as Error).message).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:\\d+: truncated or corrupt gzip stream`));
-        expect(await count(store, 'minute_bars')).toBe(0);
-        expect(await count(store, 'day_bars')).toBe(0);
+        expect(await countRows(store, 'minute_bars')).toBe(0);
+        expect(await countRows(store, 'day_bars')).toBe(0);
       }
     });
 
@@ -75,8 +57,8 @@ for (const engine of engines()) {
       const summary = await runImport(store, resolveImportPaths([dir.root]), { output: { write: () => true } });
       expect(summary.failures).toEqual([`${dir.path('2-bad.csv')}:12: expected 13 columns, found 9`]);
       expect(summary.files.map((f) => f.rows)).toEqual([6, 5]);
-      expect(await count(store, 'minute_bars')).toBe(6);
-      expect(await count(store, 'trades')).toBe(5);
+      expect(await countRows(store, 'minute_bars')).toBe(6);
+      expect(await countRows(store, 'trades')).toBe(5);
     });
 
     it('rejects a file no importer recognises, naming it', async () => {

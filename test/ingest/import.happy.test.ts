@@ -1,41 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { importFile, resolveImportPaths } from '../../src/ingest/load.js';
 import { runImport } from '../../src/cli/import.js';
 import { nyMidnight } from '../../src/domain/calendar.js';
 import { engines } from '../helpers/engines.js';
-import { FOREX_QUOTES_HEADER, MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER, TempDir, minuteLines, tradeLines } from './import-files.js';
-import { sqlOf } from '../../src/store/inspect.js';
-
-async function count(store: Store, table: string): Promise<number> {
-  return Number((await sqlOf(store).get(`SELECT COUNT(*) AS n FROM ${table}`))!.n);
-}
+import { FOREX_QUOTES_HEADER, MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER, minuteLines, tradeLines } from './import-files.js';
+import { countRows, useImportSandbox } from './import-sandbox.js';
 
 const quiet = { isTTY: false, write: () => true };
 
 for (const engine of engines()) {
   describe(`import (${engine.name})`, () => {
-    let store: Store;
-    let dir: TempDir;
-    beforeAll(async () => {
-      store = await engine.open();
-    });
-    afterAll(async () => {
-      await store.close();
-      dir?.remove();
-    });
-    beforeEach(async () => {
-      dir?.remove();
-      dir = new TempDir();
-      for (const t of ['minute_bars', 'day_bars', 'trades', 'quotes']) await sqlOf(store).run(`DELETE FROM ${t}`);
-    });
+    const { store, dir } = useImportSandbox(engine);
 
     it('imports minute aggregates (CSV.gz) and derives their ET day bars, extended hours included', async () => {
       const file = dir.write('minute_aggs_v1/2024-03-08.csv.gz', MINUTE_HEADER, minuteLines(12_000));
       const r = await importFile(store, file);
       expect(r).toMatchObject({ kind: 'minute_aggs', rows: 12_000, written: 12_000, rejected: 0 });
-      expect(await count(store, 'minute_bars')).toBe(12_000);
+      expect(await countRows(store, 'minute_bars')).toBe(12_000);
       // 6,000 minutes per ticker from 04:00 ET run past midnight into the next ET day.
       const days = await store.market.readBars('day', { ticker: 'AAPL', fromMs: 0, toMs: Date.UTC(2030, 0), order: 'asc', limit: 10 });
       expect(days.map((d) => d.t)).toEqual([nyMidnight('2024-03-08'), nyMidnight('2024-03-09'), nyMidnight('2024-03-10'), nyMidnight('2024-03-11'), nyMidnight('2024-03-12')]);
@@ -56,11 +38,11 @@ for (const engine of engines()) {
       dir.write('a/trades.csv', TRADES_HEADER, tradeLines(300));
       const files = resolveImportPaths([dir.root]);
       await runImport(store, files, { output: quiet });
-      const before = await Promise.all(['minute_bars', 'day_bars', 'trades'].map((t) => count(store, t)));
+      const before = await Promise.all(['minute_bars', 'day_bars', 'trades'].map((t) => countRows(store, t)));
       const again = await runImport(store, files, { output: quiet });
       expect(again.written).toBe(0);
       expect(again.rows).toBe(600);
-      expect(await Promise.all(['minute_bars', 'day_bars', 'trades'].map((t) => count(store, t)))).toEqual(before);
+      expect(await Promise.all(['minute_bars', 'day_bars', 'trades'].map((t) => countRows(store, t)))).toEqual(before);
       expect(before).toEqual([300, 2, 300]); // two tickers, one ET day
     });
 
@@ -102,7 +84,7 @@ for (const engine of engines()) {
       const file = dir.write('m.csv', MINUTE_HEADER, lines);
       const r = await importFile(store, file, { skipBadRows: true });
       expect(r).toMatchObject({ rows: 8, rejected: 2, rejectsFile: `${file}.rejects.csv` });
-      expect(await count(store, 'minute_bars')).toBe(8);
+      expect(await countRows(store, 'minute_bars')).toBe(8);
       expect(readFileSync(`${file}.rejects.csv`, 'utf8')).toBe(
         'line,reason,row\n' +
           '4,"open: not a number: ""abc""","AAPL,1000,abc,1,1,1,1709888400000000000,3"\n' +

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
-import { productionApp, type ProductionTestApp } from '../server/production-app.js';
+import { productionApp } from '../server/production-app.js';
+import { useStoreAndApps } from '../helpers/app-fixture.js';
 
 const TOKEN = 'adm_0123456789abcdefghijklmnop';
 
 for (const engine of engines()) {
   describe(`admin API access (${engine.name})`, () => {
-    let store: Store;
-    let t: ProductionTestApp;
-    let off: ProductionTestApp;
-
-    beforeAll(async () => {
-      store = await engine.open();
-      t = await productionApp(store, { production: { adminToken: TOKEN, usage: false } });
-      off = await productionApp(store, { production: { usage: false } });
-    });
-    afterAll(async () => {
-      await t.close();
-      await off.close();
-      await store.close();
-    });
+    const { store, apps: [t, off] } = useStoreAndApps(
+      engine,
+      async () => {},
+      (store) => productionApp(store, { production: { adminToken: TOKEN, usage: false } }),
+      (store) => productionApp(store, { production: { usage: false } }),
+    );
 
     it('is never reachable with an API key, even one on the demo plan, in any header or the query', async () => {
       const key = await t.key('demo');

@@ -1,10 +1,9 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, shapeDifferences, shapeOf, skipConformance, upstreamBody, SHARED_DIR } from '../helpers/conformance.js';
+import { describe, expect, it } from 'vitest';
+import { expectSameShape, shapeDifferences, shapeOf, skipConformance, SHARED_DIR, conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Field names and JSON types of our native bodies against upstream's recorded ones. Documented
 // differences: `n` on prev bars (optional upstream: the options and forex prev samples carry it);
@@ -41,24 +40,9 @@ describe('the shape comparison itself', () => {
 
 for (const engine of engines()) {
   describe(`aggregates conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('range', 'v2/aggs/ticker/AAPL/range/1/day/2005-04-01/2005-04-04.json', '/v2/aggs/ticker/AAPL/range/1/day/2024-03-04/2024-03-08');
     check('range with next_url (upstream adds it when the limit cut the range)', 'v2/aggs/ticker/AAPL/range/1/day/2005-04-01/2005-04-04.json', '/v2/aggs/ticker/AAPL/range/1/day/2024-03-04/2024-03-08?limit=2', { allowExtra: ['next_url'] });

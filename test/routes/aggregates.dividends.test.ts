@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { walkPages } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 // Opt-in dividend adjustment of range aggregates (`dividends=true`), by hand-worked example.
 //
@@ -24,11 +24,8 @@ const close = (data: any) => data.results.map((b: any) => b.c);
 
 for (const engine of engines()) {
   describe(`aggregates with dividends=true (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
+    const now = () => Date.parse('2026-01-01T00:00:00Z');
+    const { apps: [t, native] } = useSeededApps(engine, async (store) => {
       await store.market.insertBars('day', DAYS.map((d, i) => ({ ticker: 'DIVCO', t: nyMidnight(d), o: RAW[i]!, h: RAW[i]! + 1, l: RAW[i]! - 1, c: RAW[i]!, v: 1000, vw: RAW[i]!, n: 10 })));
       await store.market.insertBars('minute', [
         { ticker: 'DIVCO', t: nyTime('2025-03-05', '10:00'), o: 98.5, h: 98.5, l: 98.5, c: 98.5, v: 10, vw: 98.5, n: 1 },
@@ -38,15 +35,7 @@ for (const engine of engines()) {
       await store.corporateActions.upsertSplits([{ ticker: 'DIVCO', execution_date: '2025-03-05', split_from: 1, split_to: 2, adjustment_type: 'forward_split' }]);
       const dividend = (ex: string, cash: number) => ({ ticker: 'DIVCO', cash_amount: cash, ex_dividend_date: ex, frequency: 4, distribution_type: 'recurring', dividend_type: 'CD' });
       await store.corporateActions.upsertDividends([dividend('2025-03-04', 4), dividend('2025-03-06', 0.98)]);
-      const now = () => Date.parse('2026-01-01T00:00:00Z');
-      t = await startTestApp(store, { now });
-      native = await startTestApp(store, { envelope: 'native', now });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    }, { now }, { envelope: 'native', now });
 
     const get = async (url: string) => {
       const res = await t.get(url);

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { expectNativeRejection } from '../helpers/bad-request.js';
 
 const R = '/v2/aggs/ticker/AAPL/range';
 
 for (const engine of engines()) {
   describe(`aggregates endpoint errors (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
     const badRequests: [url: string, message: string][] = [
       [`${R}/0/day/2024-03-01/2024-03-15`, 'multiplier must be an integer from 1 to 1000000'],
@@ -49,12 +39,7 @@ for (const engine of engines()) {
     ];
 
     for (const [url, message] of badRequests) {
-      it(`400 for ${url}`, async () => {
-        const res = await t.get(url);
-        expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ status: 'ERROR' });
-        expect(res.body.error).toContain(message);
-      });
+      it(`400 for ${url}`, () => expectNativeRejection(t, url, message, 'contains'));
     }
 
     it('a cursor signed for another endpoint is refused', async () => {

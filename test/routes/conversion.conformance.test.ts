@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, it } from 'vitest';
 import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Documented differences: the conversion body also names the quote used (`symbol`, as upstream's
 // documentation sample does) and carries `request_id`; market status adds `indicesGroups` (in
@@ -11,18 +10,8 @@ import { DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
 
 for (const engine of engines()) {
   describe(`conversion and market status conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
     let clock = Date.parse(`${DAY}T16:00:00Z`);
-    beforeAll(async () => {
-      store = await engine.open();
-      await loadSnapshotFixture(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => clock });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, loadSnapshotFixture, { envelope: 'native', now: () => clock });
 
     const check = (what: string, file: string, url: string, at: number, opts: Parameters<typeof expectSameShape>[2] = {}) =>
       it(what, async () => {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { expectNativeRejection } from '../helpers/bad-request.js';
 
 for (const engine of engines()) {
   describe(`currency conversion: bad requests and missing routes (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await loadSnapshotFixture(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => Date.parse(`${DAY}T16:00:00Z`) });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { store, t } = useSeededApp(engine, loadSnapshotFixture, { envelope: 'native', now: () => Date.parse(`${DAY}T16:00:00Z`) });
 
     it.each([
       ['/v1/conversion/EUR/USD?precision=11', 'precision must be an integer from 0 to 10'],
@@ -26,11 +17,7 @@ for (const engine of engines()) {
       ['/v1/conversion/EUR/USD?amount=1e16', 'amount must be a number of at least 0'],
       ['/v1/conversion/E$R/USD', 'from must be a currency code such as AUD'],
       ['/v1/conversion/EUR/U', 'to must be a currency code such as USD'],
-    ])('%s → 400 naming the parameter', async (url, message) => {
-      const res = await t.get(url);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ status: 'ERROR', error: message });
-    });
+    ])('%s → 400 naming the parameter', (url, message) => expectNativeRejection(t, url, message));
 
     it('extreme amounts stay valid JSON (found by the route fuzzer)', async () => {
       const tiny = await t.get('/v1/conversion/AAPL/AAPL?amount=5e-324');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { DAY, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Quotes in the fixture (bid/ask): EUR/USD 1.1219/1.1221 at 15:58:30Z then 1.1299/1.1301 at 16:30Z;
 // GBP/USD 1.2740/1.2742; USD/JPY 150.10/150.12; EUR/GBP 0.8601/0.8603. No GBP/JPY in either direction.
@@ -11,18 +11,8 @@ const EURUSD_MS = Date.parse(`${DAY}T15:58:30Z`);
 
 for (const engine of engines()) {
   describe(`currency conversion (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
     let clock = CLOCK;
-    beforeAll(async () => {
-      store = await engine.open();
-      await loadSnapshotFixture(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => clock });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { store, t } = useSeededApp(engine, loadSnapshotFixture, { envelope: 'native', now: () => clock });
 
     async function ok(url: string, at = CLOCK) {
       clock = at;

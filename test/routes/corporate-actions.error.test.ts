@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { seedCorporateActions } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
+import { wrappedRejection } from '../helpers/bad-request.js';
 
 for (const engine of engines()) {
   describe(`corporate actions, bad requests (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedCorporateActions(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { apps: [t, native] } = useSeededApps(engine, seedCorporateActions, {}, { envelope: 'native' });
 
-    const rejects = async (url: string, message: string | RegExp, code = 'BAD_PARAMETER') => {
-      const res = await t.get(url);
-      expect(res.status, url).toBe(400);
-      expect(res.body.ok).toBe(false);
-      expect(res.body.data.code).toBe(code);
-      if (typeof message === 'string') expect(res.body.data.message).toBe(message);
-      else expect(res.body.data.message).toMatch(message);
-    };
+    const rejects = wrappedRejection(t, { okFalse: true });
 
     it('refuses a limit out of range or not an integer, naming limit and its bounds', async () => {
       await rejects('/stocks/v1/splits?limit=0', 'limit must be an integer from 1 to 5000');

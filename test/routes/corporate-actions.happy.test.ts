@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { walkPages } from '../helpers/app.js';
 import { expectSameShape, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { DIVIDEND_ROWS, SPLIT_ROWS, resultsOf, seedCorporateActions } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 import { sqlOf } from '../../src/store/inspect.js';
 
 const tickersOf = (data: any): string[] => data.results.map((r: any) => r.ticker);
@@ -11,20 +11,7 @@ const datesOf = (data: any, f: string): string[] => data.results.map((r: any) =>
 
 for (const engine of engines()) {
   describe(`corporate actions (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedCorporateActions(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { store, apps: [t, native] } = useSeededApps(engine, seedCorporateActions, {}, { envelope: 'native' });
 
     const get = async (url: string) => {
       const res = await t.get(url);

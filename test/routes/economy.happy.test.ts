@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { walkPages } from '../helpers/app.js';
 import { INFLATION_ROWS, YIELD_ROWS, resultsOf, seedEconomy } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 for (const engine of engines()) {
   describe(`economy (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedEconomy(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { apps: [t, native] } = useSeededApps(engine, seedEconomy, {}, { envelope: 'native' });
 
     const dates = async (url: string) => {
       const res = await t.get(url);

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { seedFilings } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { wrappedRejection } from '../helpers/bad-request.js';
 
 for (const engine of engines()) {
   describe(`filings, bad requests (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedFilings(store);
-      t = await startTestApp(store);
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedFilings);
 
-    const rejects = async (url: string, message: string | RegExp) => {
-      const res = await t.get(url);
-      expect(res.status, url).toBe(400);
-      expect(res.body.data.code).toBe('BAD_PARAMETER');
-      if (typeof message === 'string') expect(res.body.data.message).toBe(message);
-      else expect(res.body.data.message).toMatch(message);
-    };
+    const rejects = wrappedRejection(t);
 
     it('names the parameter of a bad value or limit', async () => {
       await rejects('/stocks/filings/v1/risk-factors?limit=50000', 'limit must be an integer from 1 to 49999');

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { walkPages } from '../helpers/app.js';
 import { RISK_FACTOR_ROWS, resultsOf, seedFilings } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 const RF = '/stocks/filings/v1/risk-factors';
 const RC = '/stocks/filings/v1/risk-categories';
 
 for (const engine of engines()) {
   describe(`filings (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedFilings(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { apps: [t, native] } = useSeededApps(engine, seedFilings, {}, { envelope: 'native' });
 
     const get = async (url: string) => {
       const res = await t.get(url);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { walkPages } from '../helpers/app.js';
 import { RATIO_ROWS, SHORT_INTEREST_ROWS, resultsOf, seedFundamentals, statementRows } from '../helpers/datasets-fixture.js';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 const BS = '/stocks/financials/v1/balance-sheets';
 const IS = '/stocks/financials/v1/income-statements';
@@ -11,20 +11,7 @@ const key = (r: any) => `${r.cik}|${r.period_end}|${r.timeframe}`;
 
 for (const engine of engines()) {
   describe(`fundamentals (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedFundamentals(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { apps: [t, native] } = useSeededApps(engine, seedFundamentals, {}, { envelope: 'native' });
 
     const get = async (url: string) => {
       const res = await t.get(url);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { describe } from 'vitest';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 
 // Documented difference: the recorded RSI body for an option has no `values` at all (an empty
@@ -12,29 +11,16 @@ const DAY_MS = 86_400_000;
 
 for (const engine of engines()) {
   describe(`indicator conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
+    const { t } = useSeededApp(engine, async (store) => {
       const bars = (ticker: string) =>
         Array.from({ length: 80 }, (_, i) => {
           const c = 100 + 10 * Math.sin(i / 5) + i / 10;
           return { ticker, t: Date.parse('2026-08-01T04:00:00Z') + i * DAY_MS, o: c - 0.5, h: c + 1, l: c - 1, c, v: 1e6 + i, vw: c, n: 100 + i };
         });
       await store.market.insertBars('day', [...bars('IND'), ...bars('X:BTCUSD'), ...bars('O:SPY241220P00720000')]);
-      t = await startTestApp(store, { envelope: 'native', now: () => CLOCK });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    }, { envelope: 'native', now: () => CLOCK });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('SMA, expanded, with next_url', 'v1/indicators/sma/AAPL.json', '/v1/indicators/sma/IND?window=5&limit=3&expand_underlying=true');
     check('SMA, last page', 'v1/indicators/sma/AAPL~2.json', '/v1/indicators/sma/IND?window=6&order=asc&series_type=open&timestamp.gte=2026-10-01&limit=100');

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { expectNativeRejection } from '../helpers/bad-request.js';
 
 for (const engine of engines()) {
   describe(`technical indicators: bad requests (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      t = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { store, t } = useSeededApp(engine, async () => {}, { envelope: 'native' });
 
     it.each([
       ['/v1/indicators/sma/AAPL?window=0', 'window must be an integer from 1 to 5000'],
@@ -34,12 +25,7 @@ for (const engine of engines()) {
       ['/v1/indicators/sma/AAPL?timestamp.gte=2026-02-30', 'timestamp.gte must be a date in the form YYYY-MM-DD or a Unix timestamp'],
       ['/v1/indicators/ema/AAPL?timestamp.lt=12.5', 'timestamp.lt must be a date in the form YYYY-MM-DD or a Unix timestamp'],
       ['/v1/indicators/rsi/AAPL?cursor=not-a-cursor', 'cursor is invalid'],
-    ])('%s → 400 naming the parameter', async (url, message) => {
-      const res = await t.get(url);
-      expect(res.status).toBe(400);
-      expect(res.body.status).toBe('ERROR');
-      expect(res.body.error).toContain(message);
-    });
+    ])('%s → 400 naming the parameter', (url, message) => expectNativeRejection(t, url, message, 'contains'));
 
     it("a cursor from one indicator is refused by another", async () => {
       const now = Date.now();

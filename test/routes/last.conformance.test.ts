@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { describe } from 'vitest';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Documented differences: the last trade carries `ds` (decimal size) and `e` (correction) when
 // known, and omits `c`, `r`, `f` when the trade has none (all optional in the OpenAPI document);
@@ -11,24 +10,9 @@ import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 
 for (const engine of engines()) {
   describe(`last trade/quote conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('last trade', 'v2/last/trade/AAPL.json', '/v2/last/trade/AAPL', { allowExtra: ['results.ds', 'results.e'], allowMissing: ['results.c', 'results.r', 'results.f'] });
     check('last NBBO', 'v2/last/nbbo/AAPL.json', '/v2/last/nbbo/AAPL', { allowExtra: ['results.f'] });

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 // Market status touches no market data: one engine is enough.
 const engine = engines()[0]!;
 
 describe('market status', () => {
-  let store: Store;
-  let t: TestApp;
-  let native: TestApp;
   let clock = 0;
-  beforeAll(async () => {
-    store = await engine.open();
-    t = await startTestApp(store, { now: () => clock });
-    native = await startTestApp(store, { envelope: 'native', now: () => clock });
-  });
-  afterAll(async () => {
-    await t.close();
-    await native.close();
-    await store.close();
-  });
+  const { apps: [t, native] } = useSeededApps(engine, async () => {}, { now: () => clock }, { envelope: 'native', now: () => clock });
 
   async function statusAt(iso: string) {
     clock = Date.parse(iso);

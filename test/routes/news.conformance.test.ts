@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { restClient } from '@massive.com/client-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, bulkArticles, seedNews } from '../helpers/news-fixture.js';
 import { UPSTREAM_DIR } from '../helpers/conformance.js';
-import { listenNative } from '../helpers/app.js';
+import { useNativeServer } from '../helpers/app-fixture.js';
 
 // Field names and JSON types of our news bodies against the recorded upstream bodies, and the
 // official client (unmodified, native mode, real socket) walking our pages.
@@ -36,26 +34,19 @@ function sameShape(theirs: unknown, ours: unknown, path: string, problems: strin
 
 for (const engine of engines()) {
   describe(`news conformance and SDK (${engine.name})`, () => {
-    let store: Store;
-    let base: string;
-    let key: string;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      store = await engine.open();
+    const { server } = useNativeServer(engine, async (store) => {
       await seedNews(store);
       const bulk = bulkArticles(45, { tickers: ['ZZZ'] });
       await store.news.upsertArticles(bulk.map((a) => ({ article: a, publishedMs: Date.parse(a.published_utc) })));
-      ({ base, key, close } = await listenNative(store));
     });
-    afterAll(async () => close());
 
     it.skipIf(!haveFixtures)('has the field names and JSON types of every recorded news body', async () => {
       const index = JSON.parse(readFileSync(join(FIXTURES, 'index.json'), 'utf8')) as { request: string; file: string; endpoint: string }[];
       const samples = index.filter((e) => e.request.startsWith('/v2/reference/news'));
       expect(samples.length).toBeGreaterThan(0);
       // a1 carries every optional field, as the recorded article does.
-      const ours = await (await fetch(`${base}/v2/reference/news?ticker=MSFT&limit=1`, { headers: { authorization: `Bearer ${key}` } })).json();
-      const paged = await (await fetch(`${base}/v2/reference/news?limit=1`, { headers: { authorization: `Bearer ${key}` } })).json();
+      const ours = await (await fetch(`${server.base}/v2/reference/news?ticker=MSFT&limit=1`, { headers: { authorization: `Bearer ${server.key}` } })).json();
+      const paged = await (await fetch(`${server.base}/v2/reference/news?limit=1`, { headers: { authorization: `Bearer ${server.key}` } })).json();
       for (const s of samples) {
         const theirs = JSON.parse(readFileSync(join(FIXTURES, s.file), 'utf8'));
         const problems: string[] = [];
@@ -70,14 +61,14 @@ for (const engine of engines()) {
     });
 
     it('listNews through @massive.com/client-js, every filter form and every page', async () => {
-      const rest = restClient(key, base);
+      const rest = server.client();
       const one = await rest.listNews({ ticker: 'AAPL', order: 'asc' as never });
       expect(one.status).toBe('OK');
       expect(one.results?.map((r) => r.id)).toEqual(['a1', 'a3', 'a6']);
       expect(one.results?.[0]).toEqual(NEWS_FIXTURE[0]);
       const ranged = await rest.listNews({ tickerGt: 'AAPL', tickerLt: 'MSFT', publishedUtcGte: '2024-06-22' as never, publishedUtcLt: '2024-06-24' as never });
       expect(ranged.results?.map((r) => r.id)).toEqual(['a5', 'a4']);
-      const paging = restClient(key, base, { pagination: true });
+      const paging = server.client({ pagination: true });
       const all = await paging.listNews({ ticker: 'ZZZ', limit: 10 });
       expect(all.results).toHaveLength(45);
       expect(new Set(all.results?.map((r) => r.id)).size).toBe(45);

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { seedNews } from '../helpers/news-fixture.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 for (const engine of engines()) {
   describe(`news errors (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedNews(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { apps: [t, native] } = useSeededApps(engine, seedNews, {}, { envelope: 'native' });
 
     const bad = async (qs: string, param: string) => {
       const res = await t.get(`/v2/reference/news?${qs}`);

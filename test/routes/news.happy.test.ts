@@ -3,26 +3,14 @@ import type { Store } from '../../src/store/index.js';
 import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { NEWS_FIXTURE, bulkArticles, seedNews } from '../helpers/news-fixture.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 import { sqlOf } from '../../src/store/inspect.js';
 
 const ids = (body: any): string[] => body.results.map((r: any) => r.id);
 
 for (const engine of engines()) {
   describe(`news (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedNews(store);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { store, apps: [t, native] } = useSeededApps(engine, seedNews, {}, { envelope: 'native' });
 
     const list = async (qs: string) => {
       const res = await t.get(`/v2/reference/news${qs}`);

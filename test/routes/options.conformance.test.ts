@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { ns, referenceContracts } from '../helpers/options-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Documented differences: `fmv` is not served (Business plans only upstream); list bodies carry
 // `count`; quotes carry `ask_exchange` / `bid_exchange` when known; the chain's greeks and implied
@@ -32,24 +32,9 @@ async function seed(store: Store): Promise<void> {
 
 for (const engine of engines()) {
   describe(`options conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seed(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => CLOCK });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seed, { envelope: 'native', now: () => CLOCK });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2] = {}) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('contracts, a page with next_url', 'v3/reference/options/contracts.json', '/v3/reference/options/contracts?underlying_ticker=ZZB&limit=2', { allowExtra: ['count'] });
     check('contracts, the last page', 'v3/reference/options/contracts~2.json', '/v3/reference/options/contracts?underlying_ticker=ZZB&contract_type=call&expiration_date=2026-12-18', { allowExtra: ['count'] });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { referenceContracts } from '../helpers/options-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { expectNativeRejection } from '../helpers/bad-request.js';
 
 const CLOCK = Date.parse('2026-11-19T16:00:00Z');
 
 for (const engine of engines()) {
   describe(`options endpoints: bad requests and missing resources (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await store.options.upsertContracts(referenceContracts());
-      t = await startTestApp(store, { envelope: 'native', now: () => CLOCK });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, (store) => store.options.upsertContracts(referenceContracts()), { envelope: 'native', now: () => CLOCK });
 
     it.each([
       ['/v3/reference/options/contracts?limit=0', 'limit must be an integer from 1 to 1000'],
@@ -38,12 +28,7 @@ for (const engine of engines()) {
       ['/v3/snapshot/options/ZZA?sort=underlying_ticker', 'sort must be one of: ticker, expiration_date, strike_price'],
       ['/v3/snapshot/options/ZZA?strike_price.gte=x', 'strike_price.gte must be a number of at least 0'],
       ['/v3/snapshot/options/ZZA?expiration_date.lt=2026-11-31', 'expiration_date.lt must be a real date in the form YYYY-MM-DD'],
-    ])('%s → 400 naming the parameter', async (url, message) => {
-      const res = await t.get(url);
-      expect(res.status).toBe(400);
-      expect(res.body.status).toBe('ERROR');
-      expect(res.body.error).toContain(message);
-    });
+    ])('%s → 400 naming the parameter', (url, message) => expectNativeRejection(t, url, message, 'contains'));
 
     it('a cursor is bound to its endpoint and to its underlying', async () => {
       const contracts = await t.get('/v3/reference/options/contracts?limit=2');

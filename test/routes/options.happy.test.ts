@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bsGreeks, bsPrice } from '../../src/domain/greeks.js';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { walkPages } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { DIVIDEND_CASE, HULL_CALL, HULL_PUT, loadDividendCase, loadTextbookCases, ns, referenceContracts } from '../helpers/options-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 const CONTRACTS = '/v3/reference/options/contracts';
 // Thursday 2026-11-19, 11:00 ET
@@ -13,12 +13,9 @@ const ZZA_PUT_100 = 'O:ZZA261218P00100000';
 
 for (const engine of engines()) {
   describe(`options contracts and chain snapshots (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
     let clock = CLOCK;
     let dividendPrice = 0;
-    beforeAll(async () => {
-      store = await engine.open();
+    const { t } = useSeededApp(engine, async (store) => {
       await store.options.upsertContracts(referenceContracts());
       await loadTextbookCases(store);
       dividendPrice = await loadDividendCase(store, 0.05);
@@ -48,12 +45,7 @@ for (const engine of engines()) {
         { ticker: ZZA_CALL_100, date: '2026-11-19', open_interest: 1750 },
         { ticker: ZZA_CALL_100, date: '2026-11-20', open_interest: 9999 }, // tomorrow
       ]);
-      t = await startTestApp(store, { envelope: 'native', now: () => clock, config: { envelope: 'native', riskFreeRate: 0.05 } });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    }, { envelope: 'native', now: () => clock, config: { envelope: 'native', riskFreeRate: 0.05 } });
 
     async function ok(url: string, at = CLOCK) {
       clock = at;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import type { Store } from '../../src/store/index.js';
 import type { ConditionRecord, TickerTypeRecord } from '../../src/store/records.js';
 import { CONDITION_SORT_FIELDS, TICKER_SORT_FIELDS } from '../../src/store/repos/reference.js';

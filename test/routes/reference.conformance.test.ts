@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';

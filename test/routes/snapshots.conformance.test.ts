@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { AFTER, DAY_START, PREV_START, et, DAY, nsOf } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Documented differences: `fmv` is not served (Business plans only upstream); `lastTrade.ds` (the
 // size as text, a newer upstream field) is added; `lastTrade.c` is omitted when the trade has no
@@ -33,24 +33,9 @@ async function seed(store: Store): Promise<void> {
 
 for (const engine of engines()) {
   describe(`stock snapshot conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seed(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => AFTER });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seed, { envelope: 'native', now: () => AFTER });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2]) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     check('one ticker', 'v2/snapshot/locale/us/markets/stocks/tickers/AAPL.json', `${STOCKS}/tickers/CONB`, {
       allowMissing: ['ticker.fmv', 'ticker.lastTrade.c'],

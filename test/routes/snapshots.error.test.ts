@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { AFTER, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { expectNativeRejection } from '../helpers/bad-request.js';
 
 for (const engine of engines()) {
   describe(`snapshots: bad requests and unknown tickers (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await loadSnapshotFixture(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => AFTER });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, loadSnapshotFixture, { envelope: 'native', now: () => AFTER });
 
     it.each([
       ['/v2/snapshot/locale/us/markets/stocks/sideways', 'direction must be one of: gainers, losers'],
       ['/v2/snapshot/locale/global/markets/forex/up', 'direction must be one of: gainers, losers'],
       ['/v2/snapshot/locale/us/markets/stocks/tickers?include_otc=maybe', 'include_otc must be true or false'],
       ['/v2/snapshot/locale/us/markets/stocks/gainers?include_otc=1x', 'include_otc must be true or false'],
-    ])('%s → 400 naming the parameter', async (url, message) => {
-      const res = await t.get(url);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ status: 'ERROR', error: message });
-    });
+    ])('%s → 400 naming the parameter', (url, message) => expectNativeRejection(t, url, message));
 
     it.each([
       '/v2/snapshot/locale/us/markets/stocks/tickers/NOPE',

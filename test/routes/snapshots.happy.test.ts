@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { AFTER, DAY, DAY_START, MID, PREV, et, loadSnapshotFixture, nsOf } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 const STOCKS = '/v2/snapshot/locale/us/markets/stocks';
 const FX = '/v2/snapshot/locale/global/markets/forex';
@@ -10,18 +10,8 @@ const CRYPTO = '/v2/snapshot/locale/global/markets/crypto';
 
 for (const engine of engines()) {
   describe(`stock, forex and crypto snapshots (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
     let clock = MID;
-    beforeAll(async () => {
-      store = await engine.open();
-      await loadSnapshotFixture(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => clock });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { store, t } = useSeededApp(engine, loadSnapshotFixture, { envelope: 'native', now: () => clock });
 
     async function body(url: string, at: number) {
       clock = at;

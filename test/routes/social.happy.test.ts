@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import type { NewsArticle } from '../../src/store/repos/news.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { post, seedNews, seedPosts } from '../helpers/news-fixture.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 // Hand-worked example. as_of 2026-11-20T12:00Z, 24h window [11-19T12:00, 11-20T12:00),
 // previous window [11-18T12:00, 11-19T12:00). See each expectation for the arithmetic.
@@ -47,21 +46,10 @@ const AMD = { ticker: 'AMD', mentions: 1, news_mentions: 0, post_mentions: 1, se
 
 for (const engine of engines()) {
   describe(`social rankings (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
+    const { store, apps: [t, native] } = useSeededApps(engine, async (store) => {
       await seedNews(store, ARTICLES);
       await seedPosts(store, POSTS);
-      t = await startTestApp(store, { now: () => Date.parse(AS_OF) });
-      native = await startTestApp(store, { envelope: 'native', now: () => Date.parse('2030-01-01T00:00:00Z') });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    }, { now: () => Date.parse(AS_OF) }, { envelope: 'native', now: () => Date.parse('2030-01-01T00:00:00Z') });
 
     const rank = async (qs: string) => {
       const res = await t.get(`/v3/social?${qs}`);

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startTestApp } from '../helpers/app.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 for (const engine of engines()) {
   describe(`reference endpoint errors (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers(FIXTURE_TICKERS);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { apps: [t, native] } = useSeededApps(engine, (store) => store.reference.upsertTickers(FIXTURE_TICKERS), {}, { envelope: 'native' });
 
     const cases: [string, string][] = [
       ['/v3/reference/tickers?limit=0', 'limit must be an integer from 1 to 1000'],

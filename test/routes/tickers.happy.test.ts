@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { startTestApp, walkPages } from '../helpers/app.js';
 import { FIXTURE_TICKERS, bulkTickers } from '../helpers/reference-fixture.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
 
 for (const engine of engines()) {
   describe(`tickers (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let native: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers(FIXTURE_TICKERS);
-      t = await startTestApp(store);
-      native = await startTestApp(store, { envelope: 'native' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await native.close();
-      await store.close();
-    });
+    const { store, apps: [t, native] } = useSeededApps(engine, (store) => store.reference.upsertTickers(FIXTURE_TICKERS), {}, { envelope: 'native' });
 
     const tickers = (body: any) => body.results.map((r: any) => r.ticker);
 

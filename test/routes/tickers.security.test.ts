@@ -1,27 +1,16 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loggerOptions } from '../../src/server/logger.js';
-import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 import { sqlOf } from '../../src/store/inspect.js';
 
 for (const engine of engines()) {
   describe(`API keys (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers(FIXTURE_TICKERS);
-      t = await startTestApp(store);
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { store, t } = useSeededApp(engine, (store) => store.reference.upsertTickers(FIXTURE_TICKERS));
 
     const inject = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { expectSameShape, haveUpstream, skipConformance, upstreamBody } from '../helpers/conformance.js';
+import { describe } from 'vitest';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 // Documented differences from the recordings, all optional fields of the OpenAPI document that the
 // old recordings predate or happen not to use: trades' decimal_size (required for stocks in the
@@ -11,24 +10,9 @@ import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
 
 for (const engine of engines()) {
   describe(`v3 trades and quotes conformance with recorded upstream bodies (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
-    const check = (what: string, file: string, url: string, opts: Parameters<typeof expectSameShape>[2]) =>
-      it(what, async () => {
-        const upstream = upstreamBody(file);
-        if (!haveUpstream || upstream === undefined) return skipConformance(what);
-        expectSameShape((await t.get(url)).body, upstream, opts);
-      });
+    const check = conformanceCheck(t);
 
     const tradeExtras = ['results[].decimal_size', 'results[].trf_id', 'results[].trf_timestamp', 'results[].correction'];
     check('trades, a page with next_url', 'v3/trades/AAPL.json', '/v3/trades/AAPL?order=asc&limit=5', { allowExtra: tradeExtras });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_NOW, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
+import { expectNativeRejection } from '../helpers/bad-request.js';
 
 const TIME_RULE = 'must be a Unix timestamp in nanoseconds, an RFC 3339 time or a date in the form YYYY-MM-DD';
 
 for (const engine of engines()) {
   describe(`v3 trades and quotes errors (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
     const badRequests: [url: string, message: string][] = [
       ['/v3/trades/AAPL?timestamp=yesterday', `timestamp ${TIME_RULE}`],
@@ -38,12 +28,7 @@ for (const engine of engines()) {
     ];
 
     for (const [url, message] of badRequests) {
-      it(`400 for ${url}`, async () => {
-        const res = await t.get(url);
-        expect(res.status).toBe(400);
-        expect(res.body.status).toBe('ERROR');
-        expect(res.body.error).toContain(message);
-      });
+      it(`400 for ${url}`, () => expectNativeRejection(t, url, message, 'contains'));
     }
 
     it('refuses a cursor of another ticker or of the other endpoint, and an edited one', async () => {

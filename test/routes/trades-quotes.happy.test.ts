@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { walkPages } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 import { AAPL_QUOTES, AAPL_TRADES, FIXTURE_NOW, OPTION, seedMarket } from '../helpers/market-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 const ids = (body: any) => body.results.map((r: any) => r.id);
 const ALL_ASC = AAPL_TRADES.map((t) => t.id);
 
 for (const engine of engines()) {
   describe(`v3 trades and quotes (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seedMarket(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => FIXTURE_NOW });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, seedMarket, { envelope: 'native', now: () => FIXTURE_NOW });
 
     it('writes nanosecond times above 2^53 exactly, as bare JSON integers', async () => {
       const res = await t.app.inject({ url: '/v3/trades/AAPL?order=asc', headers: { 'x-api-key': t.key } });

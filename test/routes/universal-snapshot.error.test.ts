@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { MID, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { useSeededApp } from '../helpers/app-fixture.js';
 
 const U = '/v3/snapshot';
 
 for (const engine of engines()) {
   describe(`universal snapshot errors (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    beforeAll(async () => {
-      store = await engine.open();
-      await loadSnapshotFixture(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => MID });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { t } = useSeededApp(engine, loadSnapshotFixture, { envelope: 'native', now: () => MID });
 
     for (const limit of ['0', '251', 'abc', '-1', '2.5']) {
       it(`limit=${limit} is a 400 naming limit`, async () => {

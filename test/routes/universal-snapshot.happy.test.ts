@@ -1,11 +1,12 @@
-import { restClient } from '@massive.com/client-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
-import { listenNative, startTestApp, walkPages, type TestApp } from '../helpers/app.js';
+import { startTestApp, walkPages } from '../helpers/app.js';
 import { expectSameShape, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { ns, referenceContracts } from '../helpers/options-fixture.js';
 import { AFTER, DAY, MID, PREV_START, et, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { useSeededApps } from '../helpers/app-fixture.js';
+import { useNativeServer } from '../helpers/app-fixture.js';
 
 // The universal snapshot against the per-market snapshots at the same clock (MID = 11:00 ET on
 // 2026-11-19 = 16:00Z, the forex fixture's clock too; AFTER = 21:00 ET).
@@ -60,21 +61,8 @@ function universeAtMid(): string[] {
 
 for (const engine of engines()) {
   describe(`universal snapshot /v3/snapshot (${engine.name})`, () => {
-    let store: Store;
-    let t: TestApp;
-    let wrapped: TestApp;
     let clock = MID;
-    beforeAll(async () => {
-      store = await engine.open();
-      await seed(store);
-      t = await startTestApp(store, { envelope: 'native', now: () => clock });
-      wrapped = await startTestApp(store, { envelope: 'wrapped', now: () => clock });
-    });
-    afterAll(async () => {
-      await t.close();
-      await wrapped.close();
-      await store.close();
-    });
+    const { apps: [t, wrapped] } = useSeededApps(engine, seed, { envelope: 'native', now: () => clock }, { envelope: 'wrapped', now: () => clock });
 
     async function body(url: string, at = clock) {
       clock = at;
@@ -297,19 +285,10 @@ describe('universal snapshot and plans', () => {
 
 describe('universal snapshot through @massive.com/client-js (native mode)', () => {
   const engine = engines()[0]!;
-  let store: Store;
-  let close: () => Promise<void>;
-  let base: string;
-  let key: string;
-  beforeAll(async () => {
-    store = await engine.open();
-    await seed(store);
-    ({ base, key, close } = await listenNative(store, { now: () => MID }));
-  });
-  afterAll(async () => close());
+  const { server } = useNativeServer(engine, seed, { now: () => MID });
 
   it('getSnapshots with tickerAnyOf, type and limit', async () => {
-    const rest = restClient(key, base);
+    const rest = server.client();
     const named = await rest.getSnapshots({ tickerAnyOf: `AAA,${ZZA_CALL_100},NOPE` });
     expect(named.status).toBe('OK');
     expect(named.results?.map((r) => r.ticker)).toEqual(['AAA', ZZA_CALL_100, 'NOPE']);

@@ -1,30 +1,21 @@
-import { restClient } from '@massive.com/client-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
-import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/reference-facts.js';
+import { describe, expect, it } from 'vitest';
+import { CONDITIONS, EXCHANGES, TICKER_TYPES } from '../../src/demo/facts/reference.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS, bulkTickers } from '../helpers/reference-fixture.js';
-import { listenNative } from '../helpers/app.js';
+import { useNativeServer } from '../helpers/app-fixture.js';
 
 // The official client, unmodified, against a native-mode server on a free port.
 for (const engine of engines()) {
   describe(`@massive.com/client-js on the reference endpoints (${engine.name})`, () => {
-    let store: Store;
-    let close: () => Promise<void>;
-    let base: string;
-    let key: string;
-    beforeAll(async () => {
-      store = await engine.open();
+    const { store, server } = useNativeServer(engine, async (store) => {
       await store.reference.upsertTickers([...FIXTURE_TICKERS, ...bulkTickers(120)]);
       await store.reference.replaceTickerTypes(TICKER_TYPES);
       await store.reference.replaceExchanges(EXCHANGES);
       await store.reference.replaceConditions(CONDITIONS);
-      ({ base, key, close } = await listenNative(store));
     });
-    afterAll(async () => close());
 
     it('getTicker returns the overview', async () => {
-      const rest = restClient(key, base);
+      const rest = server.client();
       const res = await rest.getTicker({ ticker: 'AAPL' });
       expect(res.status).toBe('OK');
       expect(res.results?.name).toBe('Apple Inc.');
@@ -32,7 +23,7 @@ for (const engine of engines()) {
     });
 
     it('listTickers follows next_url across every page', async () => {
-      const rest = restClient(key, base, { pagination: true });
+      const rest = server.client({ pagination: true });
       const res = await rest.listTickers({ market: 'stocks' as never, limit: 25 });
       const tickers = (res.results ?? []).map((r) => r.ticker);
       const direct = await store.reference.listTickers({ market: 'stocks', active: true, sort: 'ticker', order: 'asc', limit: 10_000 });
@@ -41,7 +32,7 @@ for (const engine of engines()) {
     });
 
     it('listTickerTypes, listExchanges and listConditions', async () => {
-      const rest = restClient(key, base);
+      const rest = server.client();
       const types = await rest.listTickerTypes({ assetClass: 'stocks' as never, locale: 'us' as never });
       expect(types.results?.map((t) => t.code)).toContain('CS');
       expect(types.count).toBe(24);
@@ -53,7 +44,7 @@ for (const engine of engines()) {
     });
 
     it('listConditions follows next_url across every page, each condition once', async () => {
-      const rest = restClient(key, base, { pagination: true });
+      const rest = server.client({ pagination: true });
       const key3 = (c: { asset_class?: string; id?: number; type?: string }) => `${c.asset_class}/${c.id}/${c.type}`;
       for (const [params, expected] of [
         [{ limit: 7 }, CONDITIONS],
@@ -74,7 +65,7 @@ for (const engine of engines()) {
     });
 
     it('surfaces a 404 as a rejected promise carrying the upstream body', async () => {
-      const rest = restClient(key, base);
+      const rest = server.client();
       await expect(rest.getTicker({ ticker: 'NOPE' })).rejects.toMatchObject({ response: { status: 404, data: { status: 'NOT_FOUND' } } });
     });
   });

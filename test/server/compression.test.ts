@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compressAnswer, negotiateEncoding } from '../../src/server/compression.js';
-import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { bulkTickers, FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
-import { productionApp, type ProductionTestApp } from './production-app.js';
+import { productionApp } from './production-app.js';
+import { useStoreAndApps } from '../helpers/app-fixture.js';
 
 describe('Accept-Encoding negotiation', () => {
   it.each([
@@ -82,19 +82,14 @@ describe('compressAnswer', () => {
 
 for (const engine of engines()) {
   describe(`compressed API answers (${engine.name})`, () => {
-    let store: Store;
-    let t: ProductionTestApp;
+    const { apps: [t] } = useStoreAndApps(
+      engine,
+      (store) => store.reference.upsertTickers([...FIXTURE_TICKERS, ...bulkTickers(300)]),
+      (store) => productionApp(store, { production: { usage: false } }),
+    );
     let key: string;
-
     beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers([...FIXTURE_TICKERS, ...bulkTickers(300)]);
-      t = await productionApp(store, { production: { usage: false } });
       key = await t.key('demo');
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
     });
 
     it('deflate when the client prefers it; Vary names accept-encoding once beside the key headers', async () => {

@@ -1,32 +1,28 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { bulkTickers, FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
-import { productionApp, type ProductionTestApp } from './production-app.js';
+import { productionApp } from './production-app.js';
 import { addWindowRoutes } from './window-routes.js';
+import { useStoreAndApps } from '../helpers/app-fixture.js';
 
 for (const engine of engines()) {
   describe(`HTTP hardening (${engine.name})`, () => {
-    let store: Store;
-    let t: ProductionTestApp;
-    let cors: ProductionTestApp;
+    const { apps: [t, cors] } = useStoreAndApps(
+      engine,
+      (store) => store.reference.upsertTickers([...FIXTURE_TICKERS, ...bulkTickers(300)]),
+      async (store) => {
+        const started = await productionApp(store, { production: { usage: false } });
+        addWindowRoutes(started.app, { bars: [{ t: 1_700_000_000_000, c: 1 }], ticks: [], values: [] });
+        return started;
+      },
+      (store) => productionApp(store, { production: { usage: false, hardening: { corsOrigin: ['https://app.example.com'] } } }),
+    );
     let key: string;
-
     beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers([...FIXTURE_TICKERS, ...bulkTickers(300)]);
-      t = await productionApp(store, { production: { usage: false } });
-      addWindowRoutes(t.app, { bars: [{ t: 1_700_000_000_000, c: 1 }], ticks: [], values: [] });
-      cors = await productionApp(store, { production: { usage: false, hardening: { corsOrigin: ['https://app.example.com'] } } });
       key = await t.key('demo');
-    });
-    afterAll(async () => {
-      await t.close();
-      await cors.close();
-      await store.close();
     });
 
     it('compresses large bodies with brotli or gzip as the client asks, and leaves small ones alone', async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { recordImportRows } from '../../src/ingest/metrics.js';
 import { getRoute } from '../../src/server/route.js';
-import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
-import { productionApp, type ProductionTestApp } from './production-app.js';
+import { productionApp } from './production-app.js';
+import { useStoreAndApps } from '../helpers/app-fixture.js';
 import { sqlOf } from '../../src/store/inspect.js';
 
 /** The value of one sample line of the exposition, or 0 when absent. */
@@ -16,27 +16,23 @@ function sample(text: string, name: string, labels: string): number {
 
 for (const engine of engines()) {
   describe(`/metrics (${engine.name})`, () => {
-    let store: Store;
-    let t: ProductionTestApp;
-
-    beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers(FIXTURE_TICKERS);
-      t = await productionApp(store, { production: { usage: false } });
-      getRoute(t.app, t.app.ctx, {
-        url: '/test/broken-sql',
-        operationId: 'TestBrokenSql',
-        summary: 'a query the engine refuses',
-        tags: ['Test'],
-        dataset: 'reference',
-        response: Type.Object({}),
-        handler: async () => sqlOf(t.app.ctx.store).all('SELECT * FROM no_such_table'),
-      });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { apps: [t] } = useStoreAndApps(
+      engine,
+      (store) => store.reference.upsertTickers(FIXTURE_TICKERS),
+      async (store) => {
+        const started = await productionApp(store, { production: { usage: false } });
+        getRoute(started.app, started.app.ctx, {
+          url: '/test/broken-sql',
+          operationId: 'TestBrokenSql',
+          summary: 'a query the engine refuses',
+          tags: ['Test'],
+          dataset: 'reference',
+          response: Type.Object({}),
+          handler: async () => sqlOf(started.app.ctx.store).all('SELECT * FROM no_such_table'),
+        });
+        return started;
+      },
+    );
 
     it('counts requests by route template and status, and times them', async () => {
       const key = await t.key('demo');

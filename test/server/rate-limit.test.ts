@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
-import { productionApp, type ProductionTestApp } from './production-app.js';
+import { productionApp } from './production-app.js';
+import { useStoreAndApps } from '../helpers/app-fixture.js';
 
 for (const engine of engines()) {
   describe(`rate limits per key, in process (${engine.name})`, () => {
-    let store: Store;
-    let t: ProductionTestApp;
-
-    beforeAll(async () => {
-      store = await engine.open();
-      await store.reference.upsertTickers(FIXTURE_TICKERS);
-      t = await productionApp(store, { production: { usage: false } });
-    });
-    afterAll(async () => {
-      await t.close();
-      await store.close();
-    });
+    const { apps: [t] } = useStoreAndApps(
+      engine,
+      (store) => store.reference.upsertTickers(FIXTURE_TICKERS),
+      (store) => productionApp(store, { production: { usage: false } }),
+    );
 
     it('free: five requests a minute with X-RateLimit-* on each, then 429 with Retry-After', async () => {
       const key = await t.key('free');

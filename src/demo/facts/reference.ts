@@ -1,12 +1,12 @@
 // Static reference data shipped with the demo dataset (and usable as seed data for any store):
-// ticker types, exchanges and condition codes. Source: reference-endpoints.md §7 (tags there:
-// C = official client mock, O = observed live, U = unconfirmed/chosen). Fields that are empty in
-// those tables are omitted here (never null, never '').
+// ticker types, exchanges and condition codes. Where a comment tags a value's source: C = the
+// official client library's mocks, O = observed in live upstream responses, U = unconfirmed, our
+// choice. Fields upstream leaves empty are omitted here (never null, never '').
 
-import type { ConditionRecord, ExchangeRecord, TickerTypeRecord, UpdateRule } from '../store/records.js';
+import type { ConditionRecord, ExchangeRecord, TickerTypeRecord, UpdateRule } from '../../store/records.js';
 
 // ---------------------------------------------------------------------------------------------
-// §7.1 Ticker types — 25 codes, upstream's own order; IX (indices) last.
+// Ticker types — 25 codes, upstream's own order; IX (indices) last.
 // ---------------------------------------------------------------------------------------------
 
 const STOCK_TYPES: ReadonlyArray<readonly [code: string, description: string]> = [
@@ -43,12 +43,12 @@ export const TICKER_TYPES: TickerTypeRecord[] = [
     asset_class: 'stocks',
     locale: 'us',
   })),
-  // Description text is U (spec §7.1).
+  // Description text is our choice (U).
   { code: 'IX', description: 'Index', asset_class: 'indices', locale: 'us' },
 ];
 
 // ---------------------------------------------------------------------------------------------
-// §7.2 Exchanges
+// Exchanges
 // ---------------------------------------------------------------------------------------------
 
 type StockExchangeRow = readonly [
@@ -184,7 +184,7 @@ export const EXCHANGES: ExchangeRecord[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// §7.3 Condition codes
+// Condition codes
 // ---------------------------------------------------------------------------------------------
 
 /** 'TTF' -> {updates_high_low: true, updates_open_close: true, updates_volume: false}. */
@@ -220,9 +220,9 @@ type StockConditionRow = readonly [
 ];
 
 /**
- * Stock trade conditions (asset_class stocks, data_types ['trade']). '' in the sip column = the
- * table's "—" or "U" (unknown mapping) → sip_mapping omitted. Row 55's type is U in the spec; we
- * chose `sip_generated_flag`.
+ * Stock trade conditions (asset_class stocks, data_types ['trade']). '' in the sip column = no
+ * known SIP mapping → sip_mapping omitted. Condition 55's type is unconfirmed; we chose
+ * `sip_generated_flag`.
  */
 const STOCK_TRADE_CONDITIONS: readonly StockConditionRow[] = [
   [1, 'Acquisition', 'sale_condition', 'UTP:A', 'TTT', 'TTT'],
