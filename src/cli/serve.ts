@@ -13,7 +13,7 @@ import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
 import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
-import type { Store } from '../store/index.js';
+import { openStore, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey } from './demo.js';
@@ -36,6 +36,8 @@ export interface ServeFlags extends StoreFlags {
   corsOrigin?: string;
   rateLimitFail: FailMode;
   shutdownTimeout: number;
+  /** PostgreSQL: deadline of each store call while serving, in ms. */
+  storeTimeout: number;
 }
 
 export function serveCommand(): Command {
@@ -55,6 +57,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--cors-origin <origins>', "browser origins allowed by CORS: '*' or a comma-separated list (default: no CORS)").env('TICKERBASE_CORS_ORIGIN'))
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
+    .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
     .action(async (opts: ServeFlags) => {
       await serve(opts);
     });
@@ -144,9 +147,31 @@ export async function closeGracefully(parts: ClosableParts, timeoutMs: number): 
   return timedOut ? 'timeout' : 'clean';
 }
 
+/**
+ * The store requests are served from: on PostgreSQL every statement and connection attempt has
+ * the --store-timeout deadline. Migrations and the demo load run first on a connection without it
+ * (an index build or a bulk load may rightly take longer).
+ */
+async function openServingStore(opts: ServeFlags): Promise<Store> {
+  if (!opts.databaseUrl) {
+    const store = await openStoreFromFlags(opts);
+    if (!cluster.isWorker) await prepareStore(store, opts);
+    return store;
+  }
+  if (!cluster.isWorker) {
+    const setup = await openStoreFromFlags(opts);
+    try {
+      await prepareStore(setup, opts);
+    } finally {
+      await setup.close();
+    }
+  }
+  const deadlines = { statementTimeoutMs: opts.storeTimeout, connectTimeoutMs: opts.storeTimeout };
+  return openStore({ databaseUrl: opts.databaseUrl, migrate: false, deadlines });
+}
+
 async function runServer(opts: ServeFlags): Promise<void> {
-  const store = await openStoreFromFlags(opts);
-  if (!cluster.isWorker) await prepareStore(store, opts);
+  const store = await openServingStore(opts);
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
   const logger = loggerOptions();

@@ -14,6 +14,9 @@ import { frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './harde
 import { requestLogController } from './logger.js';
 import { setupProduction, type ProductionOptions, type ProductionRuntime } from './production.js';
 
+/** Seconds a client is asked to wait after a 503 STORE_UNAVAILABLE (about one store deadline). */
+export const STORE_RETRY_AFTER_S = 5;
+
 export interface BuildAppOptions {
   store: Store;
   config: ServerConfig;
@@ -92,7 +95,7 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     let apiErr: ApiError;
     if (error instanceof ApiError) apiErr = error;
     else if (error instanceof StoreUnavailableError || (error as { cause?: unknown }).cause instanceof StoreUnavailableError) {
-      apiErr = new ApiError('STORE_UNAVAILABLE', 'The data store is unavailable; try again shortly');
+      apiErr = new ApiError('STORE_UNAVAILABLE', 'The data store is unavailable; try again shortly', { 'Retry-After': String(STORE_RETRY_AFTER_S) });
     } else if ((error as FastifyError).validation) {
       apiErr = new ApiError('BAD_PARAMETER', error.message);
     } else {

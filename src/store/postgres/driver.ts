@@ -33,14 +33,36 @@ function numberify(rows: Row[]): Row[] {
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
+/** 57014 query_canceled: the server's statement_timeout cut a statement. */
+const STATEMENT_TIMEOUT = '57014';
+
 function wrap(err: unknown): unknown {
+  if (err instanceof StoreUnavailableError) return err;
   const code = (err as { code?: string } | null)?.code;
   const msg = (err as Error | null)?.message ?? '';
+  if (code === STATEMENT_TIMEOUT || /Query read timeout/i.test(msg)) {
+    return new StoreUnavailableError('PostgreSQL did not answer within the store deadline', { cause: err });
+  }
   if ((code && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(msg)) {
     return new StoreUnavailableError('PostgreSQL is unreachable', { cause: err });
   }
   return err;
 }
+
+/** How long a store call may take against PostgreSQL, and how long connecting may take. */
+export interface PgDeadlines {
+  /**
+   * Deadline of one statement in ms: the server cancels it (statement_timeout) and the client
+   * gives up on a silent server shortly after (query_timeout). 0 or absent: none (imports, whose
+   * bulk statements may run for minutes).
+   */
+  statementTimeoutMs?: number;
+  /** Connecting, or waiting for a free pooled connection (default 5000 ms). */
+  connectTimeoutMs?: number;
+}
+
+/** The client-side deadline: later than the server's, so a live server reports its own cancel first. */
+const CLIENT_GRACE_MS = 500;
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -247,11 +269,16 @@ export class PostgresDriver extends PgSession {
     super(pool);
   }
 
-  static open(url: string, opts: { schema?: string; max?: number } = {}): PostgresDriver {
+  static open(url: string, opts: { schema?: string; max?: number } & PgDeadlines = {}): PostgresDriver {
+    const statementMs = opts.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: url,
       max: opts.max ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      // a peer that vanished without a FIN (host down, partition) is noticed by the kernel
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS } : {}),
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
@@ -266,6 +293,7 @@ export class PostgresDriver extends PgSession {
     } catch (err) {
       throw wrap(err);
     }
+    let failure: unknown;
     try {
       await client.query('BEGIN');
       this.writes.n++;
@@ -273,11 +301,14 @@ export class PostgresDriver extends PgSession {
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw wrap(err);
+      failure = wrap(err);
+      // a connection that timed out may still be busy with (or deaf to) its last statement:
+      // never send it a ROLLBACK to wait on, discard it (the server rolls back on disconnect)
+      if (!(failure instanceof StoreUnavailableError)) await client.query('ROLLBACK').catch(() => {});
+      throw failure;
     } finally {
       this.writes.n++;
-      client.release();
+      client.release(failure instanceof StoreUnavailableError ? failure : undefined);
     }
   }
 
