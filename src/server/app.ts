@@ -9,8 +9,8 @@ import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
-import { formatValidationError } from './validation.js';
-import { frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
+import { addStrictParameters, formatValidationError } from './validation.js';
+import { clientErrorHandler, frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
 import { setupProduction, type ProductionOptions, type ProductionRuntime } from './production.js';
 
@@ -74,6 +74,7 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorsHandler(opts.config.envelope === 'wrapped'),
+    clientErrorHandler: clientErrorHandler(opts.config.envelope === 'wrapped', requestId),
     maxRequestsPerSocket: 0,
     ...SERVER_LIMITS, // body and header limits, timeouts
     // one line per request, with key id, route and duration, written by the production hooks
@@ -121,6 +122,9 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     const err = new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${redactUrl(path)}`);
     reply.code(err.http).send(errorBody(req, err));
   });
+
+  // before any route is added: integers as digits, numbers as plain decimals, no repeated parameter
+  app.addHook('onRoute', addStrictParameters);
 
   const production = await setupProduction(app, ctx, opts.production);
   return { app, ctx, production };

@@ -66,6 +66,37 @@ export function frameworkErrorsHandler(wrapped: boolean) {
   };
 }
 
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, a request
+ * that did not arrive in time, malformed HTTP), answered in the API's JSON envelope with a
+ * request id, then the connection is closed (the parser cannot go on reading it).
+ */
+export function clientErrorHandler(wrapped: boolean, newId: () => string) {
+  return (err: NodeJS.ErrnoException, socket: import('node:net').Socket): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    let apiErr: ApiError;
+    if (err.code === 'HPE_HEADER_OVERFLOW') {
+      apiErr = new ApiError('HEADERS_TOO_LARGE', `The request line and headers are larger than ${SERVER_LIMITS.http.maxHeaderSize} bytes`);
+    } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      apiErr = new ApiError('REQUEST_TIMEOUT', `The request did not arrive within ${SERVER_LIMITS.requestTimeout / 1000} s`);
+    } else {
+      apiErr = new ApiError('BAD_PARAMETER', 'The request is not valid HTTP/1.1');
+    }
+    const id = newId();
+    const inner = { status: apiErr.status, request_id: id, code: apiErr.code, error: apiErr.message, message: apiErr.message };
+    const body = JSON.stringify(wrapped ? { ok: false, data: inner } : inner);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${apiErr.http} ${STATUS_TEXT[apiErr.http] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
 export interface HardeningOptions {
   /** Allowed browser origins: a list, '*' for any, or undefined for no CORS headers at all. */
   corsOrigin?: string[] | '*';
