@@ -102,7 +102,7 @@ for (const engine of engines()) {
     it('answers malformed input the router or the validator would let through with a 400 naming the parameter', async () => {
       const infinite = await t.get('/v3/reference/tickers?limit=1e400', key);
       expect(infinite.status).toBe(400);
-      expect(infinite.body.data.error).toBe('limit must be a finite number');
+      expect(infinite.body.data.error).toBe('limit must be an integer from 1 to 1000');
       const badPercent = await t.get('/v3/reference/tickers/%E0%A4%A', key);
       expect(badPercent.status).toBe(400);
       expect(badPercent.body).toMatchObject({ ok: false, data: { code: 'BAD_PARAMETER', error: 'ticker must be valid percent-encoded UTF-8' } });
