@@ -153,16 +153,22 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean
   if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
-/** The strong validator of a body, ignoring its request_id (which differs on every response). */
+/**
+ * The validator of a body, ignoring its request_id (which differs on every response). Weak: the
+ * identity, gzip and br bytes of one answer are the same resource but not the same bytes, and a
+ * strong ETag shared by them would tell caches and range requests otherwise.
+ */
 export function bodyEtag(payload: string, requestId: string): string {
   const stable = payload.replace(`"request_id":"${requestId}"`, '');
-  return `"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
+  return `W/"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  // If-None-Match compares weakly: W/"x" and "x" both match W/"x"
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
 /** The header, ETag and compression step of a response (see registerHardening): the payload to send. */
