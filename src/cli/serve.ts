@@ -96,28 +96,46 @@ function keyFileOf(opts: ServeFlags): string {
   return join(opts.dataDir, 'demo-key');
 }
 
-/** Migrations and the first-start demo, done once (by the primary when there are workers). */
-async function prepareStore(store: Store, opts: ServeFlags): Promise<void> {
+/**
+ * Migrations and the first-start demo, done once (by the primary when there are workers).
+ * Returns what the banner says about keys: the demo key in full only on the start that created it.
+ */
+async function prepareStore(store: Store, opts: ServeFlags): Promise<string> {
   const firstStart = (await store.meta.get('demo_loaded')) === undefined && (await store.reference.countTickers()) === 0;
   const wantDemo = opts.demo === 'yes' || (opts.demo === 'auto' && store.engine === 'sqlite' && firstStart);
+  let created: string | undefined;
   if (wantDemo) {
     process.stderr.write('loading the demo data set (first start)…\n');
     await loadDemo(store, { brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
-    if (!existsSync(keyFileOf(opts))) await createDemoKey(store, opts.dataDir);
+    if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
   }
   await ensureReferenceFacts(store);
+  return keyNotice(store, opts, created);
 }
 
-function banner(opts: ServeFlags, address: string, engine: string, workers: number): string {
-  const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
-  const extra = [engine, `${opts.envelope} envelope`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''].filter(Boolean).join(', ');
-  let text = `Tickerbase listening on ${address} (${extra})\n`;
+/**
+ * A key's secret is shown once, when it is created (and kept in the owner-only demo-key file for
+ * the operator); later starts say where it is, whether it still works, and how to manage keys.
+ */
+async function keyNotice(store: Store, opts: ServeFlags, created: string | undefined): Promise<string> {
   const keyFile = keyFileOf(opts);
-  if (existsSync(keyFile)) {
-    const key = readFileSync(keyFile, 'utf8').trim();
-    text += `Demo key (${keyFile}): ${key}\nTry: curl "${publicUrl ?? `http://localhost:${opts.port}`}/v3/reference/tickers/AAPL?apiKey=${key}"\n`;
+  const base = opts.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${opts.port}`;
+  const manage = 'List keys with `tickerbase keys list`, create one with `tickerbase keys create --plan demo`.\n';
+  if (created !== undefined) {
+    return `Demo key (shown once; also saved, owner-only, in ${keyFile}): ${created}\nTry: curl -H "X-API-Key: ${created}" "${base}/v3/reference/tickers/AAPL"\n`;
   }
-  return text;
+  if (!existsSync(keyFile)) return manage;
+  const saved = readFileSync(keyFile, 'utf8').trim();
+  const record = saved === '' ? undefined : await store.keys.findByKey(saved);
+  const state = !record ? 'no longer exists' : record.revoked_utc ? 'has been revoked' : 'is in';
+  return state === 'is in'
+    ? `The demo key is in ${keyFile}. ${manage}`
+    : `The demo key saved in ${keyFile} ${state}. ${manage}`;
+}
+
+function banner(opts: ServeFlags, address: string, engine: string, workers: number, keys: string): string {
+  const extra = [engine, `${opts.envelope} envelope`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''].filter(Boolean).join(', ');
+  return `Tickerbase listening on ${address} (${extra})\n${keys}`;
 }
 
 export interface ClosableParts {
@@ -152,26 +170,27 @@ export async function closeGracefully(parts: ClosableParts, timeoutMs: number): 
  * the --store-timeout deadline. Migrations and the demo load run first on a connection without it
  * (an index build or a bulk load may rightly take longer).
  */
-async function openServingStore(opts: ServeFlags): Promise<Store> {
+async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys: string }> {
   if (!opts.databaseUrl) {
     const store = await openStoreFromFlags(opts);
-    if (!cluster.isWorker) await prepareStore(store, opts);
-    return store;
+    const keys = cluster.isWorker ? '' : await prepareStore(store, opts);
+    return { store, keys };
   }
+  let keys = '';
   if (!cluster.isWorker) {
     const setup = await openStoreFromFlags(opts);
     try {
-      await prepareStore(setup, opts);
+      keys = await prepareStore(setup, opts);
     } finally {
       await setup.close();
     }
   }
   const deadlines = { statementTimeoutMs: opts.storeTimeout, connectTimeoutMs: opts.storeTimeout };
-  return openStore({ databaseUrl: opts.databaseUrl, migrate: false, deadlines });
+  return { store: await openStore({ databaseUrl: opts.databaseUrl, migrate: false, deadlines }), keys };
 }
 
 async function runServer(opts: ServeFlags): Promise<void> {
-  const store = await openServingStore(opts);
+  const { store, keys } = await openServingStore(opts);
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
   const logger = loggerOptions();
@@ -204,7 +223,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: opts.port, host: opts.host });
-  if (!cluster.isWorker) process.stdout.write(banner(opts, address, store.engine, 1));
+  if (!cluster.isWorker) process.stdout.write(banner(opts, address, store.engine, 1, keys));
 }
 
 /**
@@ -214,8 +233,9 @@ async function runServer(opts: ServeFlags): Promise<void> {
  */
 async function runPrimary(opts: ServeFlags): Promise<void> {
   const store = await openStoreFromFlags(opts);
+  let keys: string;
   try {
-    await prepareStore(store, opts);
+    keys = await prepareStore(store, opts);
   } finally {
     await store.close();
   }
@@ -231,7 +251,7 @@ async function runPrimary(opts: ServeFlags): Promise<void> {
     announced = true;
     const host = address.address && address.address !== '::' ? address.address : opts.host;
     const shown = host.includes(':') ? `[${host}]` : host;
-    process.stdout.write(banner(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers));
+    process.stdout.write(banner(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers, keys));
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
