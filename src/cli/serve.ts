@@ -38,6 +38,7 @@ export interface ServeFlags extends StoreFlags {
   shutdownTimeout: number;
   /** PostgreSQL: deadline of each store call while serving, in ms. */
   storeTimeout: number;
+  trustProxy: boolean;
 }
 
 export function serveCommand(): Command {
@@ -57,6 +58,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--cors-origin <origins>', "browser origins allowed by CORS: '*' or a comma-separated list (default: no CORS)").env('TICKERBASE_CORS_ORIGIN'))
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
+    .addOption(new Option('--trust-proxy', 'behind a reverse proxy: build links from X-Forwarded-Proto/-Host and log X-Forwarded-For (when no --public-url)').env('TICKERBASE_TRUST_PROXY').default(false))
     .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -198,7 +200,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   let closing = false;
   const app = await buildApp({
     store,
-    config: { envelope: opts.envelope, publicUrl, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache },
+    config: { envelope: opts.envelope, publicUrl, trustProxy: opts.trustProxy, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache },
     logger,
     production: {
       plans: loadPlans(opts.plans || undefined),

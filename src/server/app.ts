@@ -12,6 +12,7 @@ import { ResponseCache } from './response-cache.js';
 import { addStrictParameters, formatValidationError } from './validation.js';
 import { clientErrorHandler, frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
+import { isValidHost } from './public-url.js';
 import { setupProduction, type ProductionOptions, type ProductionRuntime } from './production.js';
 
 /** Seconds a client is asked to wait after a 503 STORE_UNAVAILABLE (about one store deadline). */
@@ -76,6 +77,8 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     frameworkErrors: frameworkErrorsHandler(opts.config.envelope === 'wrapped'),
     clientErrorHandler: clientErrorHandler(opts.config.envelope === 'wrapped', requestId),
     maxRequestsPerSocket: 0,
+    // client addresses in logs from X-Forwarded-For only behind a proxy the operator named
+    trustProxy: opts.config.trustProxy ?? false,
     ...SERVER_LIMITS, // body and header limits, timeouts
     // one line per request, with key id, route and duration, written by the production hooks
     logController: requestLogController(),
@@ -120,6 +123,14 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
       return;
     }
     const err = new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${redactUrl(path)}`);
+    reply.code(err.http).send(errorBody(req, err));
+  });
+
+  // A malformed Host is refused before anything else runs (links never use it; see public-url.ts).
+  app.addHook('onRequest', (req, reply, done) => {
+    const host = req.headers.host;
+    if (host === undefined || host === '' || isValidHost(host)) return done();
+    const err = new ApiError('BAD_PARAMETER', 'The Host header is not a valid host[:port]');
     reply.code(err.http).send(errorBody(req, err));
   });
 
