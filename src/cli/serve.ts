@@ -146,25 +146,38 @@ export interface ClosableParts {
   redis?: Redis;
 }
 
+/** After the shutdown timeout cut the connections, how long closing may still take before giving up. */
+export const SHUTDOWN_GRACE_MS = 1000;
+
 /**
  * Graceful stop: refuse new connections, let in-flight requests finish (up to `timeoutMs`, after
  * which their connections are cut), flush usage counters (the app's onClose hooks), then close
- * Redis and the store. Resolves 'clean' or 'timeout'.
+ * Redis and the store. Resolves 'clean', or 'timeout' when the connections had to be cut or
+ * closing was still stuck (a silent database) SHUTDOWN_GRACE_MS after that: the hard deadline,
+ * after which the caller exits whatever is still pending.
  */
 export async function closeGracefully(parts: ClosableParts, timeoutMs: number): Promise<'clean' | 'timeout'> {
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    parts.app.server.closeAllConnections();
-  }, timeoutMs);
-  try {
+  let cut: NodeJS.Timeout | undefined;
+  let giveUp: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    cut = setTimeout(() => {
+      parts.app.server.closeAllConnections();
+      giveUp = setTimeout(() => resolve('timeout'), SHUTDOWN_GRACE_MS);
+    }, timeoutMs);
+  });
+  const closing = (async () => {
     await parts.app.close();
+    if (parts.redis) await parts.redis.quit().catch(() => parts.redis?.disconnect());
+    await parts.store.close();
+    return 'clean' as const;
+  })();
+  try {
+    const outcome = await Promise.race([closing, deadline]);
+    return outcome === 'clean' && giveUp === undefined ? 'clean' : 'timeout';
   } finally {
-    clearTimeout(timer);
+    clearTimeout(cut);
+    clearTimeout(giveUp);
   }
-  if (parts.redis) await parts.redis.quit().catch(() => parts.redis?.disconnect());
-  await parts.store.close();
-  return timedOut ? 'timeout' : 'clean';
 }
 
 /**
@@ -217,9 +230,12 @@ async function runServer(opts: ServeFlags): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const outcome = await closeGracefully({ app, store, redis }, opts.shutdownTimeout * 1000).catch((err: unknown) => {
-      process.stderr.write(`shutdown: ${(err as Error).message}\n`);
+      app.log.error({ err }, 'shutdown failed');
       return 'timeout' as const;
     });
+    if (outcome === 'timeout') {
+      app.log.error({ signal, shutdown_timeout_s: opts.shutdownTimeout }, 'shutdown deadline passed: requests still running were cut, exiting with status 1');
+    }
     process.exit(outcome === 'clean' ? 0 : 1);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
