@@ -6,14 +6,15 @@ import { startServe } from '../helpers/cli.js';
 import { FaultProxy } from '../helpers/fault-proxy.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
 
-// SIGTERM must stop the process within --shutdown-timeout even when the database went silent
+// serve --store-timeout answers a request on a silent database with 503 and serves again when it
+// returns. SIGTERM must stop the process within --shutdown-timeout even when the database went silent
 // mid-request (usage counters and the pool's close would wait on it forever): past the deadline
 // the requests still running are cut, the process logs why and exits with status 1.
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) console.log('Shutdown with a stuck store skipped: DATABASE_URL is not set (CI sets it).');
 
-describe.skipIf(!DATABASE_URL)('SIGTERM while PostgreSQL is silent', () => {
+describe.skipIf(!DATABASE_URL)('tickerbase serve while PostgreSQL is silent', () => {
   const schema = `tb_stuck_${randomBytes(5).toString('hex')}`;
   let proxy: FaultProxy;
   let store: Store;
@@ -53,5 +54,32 @@ describe.skipIf(!DATABASE_URL)('SIGTERM while PostgreSQL is silent', () => {
     expect(tookMs).toBeLessThan(15_000);
     expect(['dropped', 503]).toContain(await inFlight);
     expect(server.output()).toMatch(/shutdown deadline passed: requests still running were cut, exiting with status 1/);
+  }, 90_000);
+
+  it('serve --store-timeout bounds a request on the silent database: 503 STORE_UNAVAILABLE, then 200 once it answers', async () => {
+    proxy.pass();
+    const via = new URL(proxy.url(DATABASE_URL!));
+    via.searchParams.set('options', `-c search_path=${schema}`);
+    const server = await startServe(['--database-url', via.toString(), '--port', '0', '--host', '127.0.0.1', '--demo', 'no', '--store-timeout', '1000', '--response-cache', '0']);
+    try {
+      const key = (await store.keys.create({ plan: 'demo' })).key;
+      const ask = () => fetch(`${server.url}/v3/reference/tickers/SPY`, { headers: { 'x-api-key': key } });
+      expect((await ask()).status).toBe(200);
+      proxy.blackhole();
+      const during = await ask();
+      expect(during.status).toBe(503);
+      expect(during.headers.get('retry-after')).toBe('5');
+      expect(((await during.json()) as { data: { code: string } }).data.code).toBe('STORE_UNAVAILABLE');
+      proxy.pass();
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        status = (await ask()).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe(200);
+    } finally {
+      proxy.pass();
+      await server.stop();
+    }
   }, 90_000);
 });
