@@ -98,15 +98,11 @@ export function strictParameterError(values: unknown, kinds: Map<string, { kind:
     const spec = kinds.get(name);
     if (spec === undefined) continue;
     const v = (values as Record<string, unknown>)[name];
-    if (Array.isArray(v)) {
-      if (spec.kind === 'integer' || spec.kind === 'number' || spec.kind === 'other') {
-        return new ApiError('BAD_PARAMETER', `${name} is given ${v.length} times; give it once`);
-      }
-      for (const item of v) {
-        if (typeof item === 'string' && badText(spec.kind, item)) return new ApiError('BAD_PARAMETER', describeRule(name, spec.schema.items ?? spec.schema, 'type'));
-      }
-    } else if (typeof v === 'string' && badText(spec.kind, v)) {
-      return new ApiError('BAD_PARAMETER', describeRule(name, spec.kind.startsWith('list') ? (spec.schema.items ?? spec.schema) : spec.schema, 'type'));
+    const list = spec.kind.startsWith('list');
+    if (Array.isArray(v) && !list) return new ApiError('BAD_PARAMETER', `${name} is given ${v.length} times; give it once`);
+    const texts = Array.isArray(v) ? v : [v];
+    if (texts.some((t) => typeof t === 'string' && badText(spec.kind, t))) {
+      return new ApiError('BAD_PARAMETER', describeRule(name, list ? (spec.schema.items ?? spec.schema) : spec.schema, 'type'));
     }
   }
   return undefined;
