@@ -129,10 +129,8 @@ async function keyNotice(store: Store, opts: ServeFlags, created: string | undef
   if (!existsSync(keyFile)) return manage;
   const saved = readFileSync(keyFile, 'utf8').trim();
   const record = saved === '' ? undefined : await store.keys.findByKey(saved);
-  const state = !record ? 'no longer exists' : record.revoked_utc ? 'has been revoked' : 'is in';
-  return state === 'is in'
-    ? `The demo key is in ${keyFile}. ${manage}`
-    : `The demo key saved in ${keyFile} ${state}. ${manage}`;
+  if (record && !record.revoked_utc) return `The demo key is in ${keyFile}. ${manage}`;
+  return `The demo key saved in ${keyFile} ${record ? 'has been revoked' : 'no longer exists'}. ${manage}`;
 }
 
 function banner(opts: ServeFlags, address: string, engine: string, workers: number, keys: string): string {
