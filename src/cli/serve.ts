@@ -39,6 +39,8 @@ export interface ServeFlags extends StoreFlags {
   /** PostgreSQL: deadline of each store call while serving, in ms. */
   storeTimeout: number;
   trustProxy: boolean;
+  /** Deadline of one Redis command, in ms. */
+  redisTimeout: number;
 }
 
 export function serveCommand(): Command {
@@ -59,6 +61,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
     .addOption(new Option('--trust-proxy', 'behind a reverse proxy: build links from X-Forwarded-Proto/-Host and log X-Forwarded-For (when no --public-url)').env('TICKERBASE_TRUST_PROXY').default(false))
+    .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
     .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -207,7 +210,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
   const logger = loggerOptions();
-  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`)) : undefined;
+  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`), { commandTimeoutMs: opts.redisTimeout }) : undefined;
   let closing = false;
   const app = await buildApp({
     store,

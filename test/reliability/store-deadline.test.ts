@@ -133,7 +133,7 @@ for (const failMode of ['open', 'closed'] as FailMode[]) {
     beforeAll(async () => {
       const t = target(REDIS_URL!);
       proxy = await new FaultProxy(t.host, t.port).start();
-      redis = await connectRedis(proxy.url(REDIS_URL!));
+      redis = await connectRedis(proxy.url(REDIS_URL!), undefined, { commandTimeoutMs: 300 });
       await until(async () => redis.status === 'ready', 'redis ready');
       store = await openStore({ sqliteFile: ':memory:' });
       await store.reference.upsertTickers(FIXTURE_TICKERS);
@@ -163,6 +163,31 @@ for (const failMode of ['open', 'closed'] as FailMode[]) {
         expect(during.status).toBe(503);
         expect(during.body.data.code).toBe('DEPENDENCY_UNAVAILABLE');
       }
+    });
+
+    const answering = async () => redis.status === 'ready' && (await redis.ping().then(() => true, () => false));
+
+    it('reconnects by itself once Redis answers again (the silent connection is dropped)', async () => {
+      proxy.pass();
+      await until(answering, 'redis answering again');
+      const fresh = (await store.keys.create({ plan: 'free' })).key;
+      const res = await get(app, '/v3/reference/tickers/AAPW', fresh);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe('4');
+      expect(await redis.keys('tb:rl:free:*')).not.toHaveLength(0);
+    });
+
+    it('a Redis slower than its command timeout counts as down; one within it is used', async () => {
+      proxy.delay(600);
+      const slow = await get(app, '/v3/reference/tickers/SPY', key);
+      expect(slow.status).toBe(failMode === 'open' ? 200 : 503);
+      proxy.pass();
+      await until(answering, 'redis answering');
+      proxy.delay(50);
+      const fresh = (await store.keys.create({ plan: 'free' })).key;
+      expect((await get(app, '/v3/reference/tickers/SPY', fresh)).status).toBe(200);
+      proxy.pass();
+      expect(await redis.keys('tb:rl:free:*')).not.toHaveLength(0); // counted in Redis
     });
   });
 }
