@@ -80,6 +80,8 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL reachable but silent', () => {
     expect(during.status).toBe(503);
     expect(during.body.data).toMatchObject({ code: 'STORE_UNAVAILABLE', error: 'The data store is unavailable; try again shortly' });
     expect(Number(during.headers['retry-after'])).toBeGreaterThan(0);
+    // the outage is known now: the next calls fail at once instead of each waiting out the deadline
+    await expect(store.ping()).rejects.toThrow(/failing fast/);
     // several at once: none waits on another's stuck connection forever
     const many = await Promise.all(['AAPL', 'SPY', 'MSFT', 'AAPW', 'GONE'].map((s) => get(app, `/v3/reference/tickers/${s}`, key)));
     expect(many.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
