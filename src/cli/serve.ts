@@ -13,7 +13,7 @@ import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
 import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
-import type { Store } from '../store/index.js';
+import { openStore, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
@@ -40,6 +40,11 @@ export interface ServeFlags extends StoreFlags {
   /** The web dashboard under /dashboard (--no-dashboard turns it off). */
   dashboard: boolean;
   signup: SignupMode;
+  /** PostgreSQL: deadline of each store call while serving, in ms. */
+  storeTimeout: number;
+  trustProxy: boolean;
+  /** Deadline of one Redis command, in ms. */
+  redisTimeout: number;
 }
 
 export function serveCommand(): Command {
@@ -61,6 +66,9 @@ export function serveCommand(): Command {
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
     .addOption(new Option('--signup <mode>', 'dashboard sign-up: open (anyone), invite (operator invitations), closed (accounts from `tickerbase users create`)').env('TICKERBASE_SIGNUP').choices([...SIGNUP_MODES]).default('open'))
     .option('--no-dashboard', 'do not serve the web dashboard under /dashboard')
+    .addOption(new Option('--trust-proxy', 'behind a reverse proxy: build links from X-Forwarded-Proto/-Host and log X-Forwarded-For (when no --public-url)').env('TICKERBASE_TRUST_PROXY').default(false))
+    .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
+    .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
     .action(async (opts: ServeFlags) => {
       await serve(opts);
     });
@@ -99,33 +107,53 @@ function keyFileOf(opts: ServeFlags): string {
   return join(opts.dataDir, 'demo-key');
 }
 
-/** Migrations and the first-start demo, done once (by the primary when there are workers). */
-async function prepareStore(store: Store, opts: ServeFlags): Promise<void> {
+/**
+ * Migrations and the first-start demo, done once (by the primary when there are workers).
+ * Returns what the banner says about keys: the demo key in full only on the start that created it.
+ */
+async function prepareStore(store: Store, opts: ServeFlags): Promise<string> {
   const firstStart = (await store.meta.get('demo_loaded')) === undefined && (await store.reference.countTickers()) === 0;
   const wantDemo = opts.demo === 'yes' || (opts.demo === 'auto' && store.engine === 'sqlite' && firstStart);
+  let created: string | undefined;
   if (wantDemo) {
     process.stderr.write('loading the demo data set (first start)…\n');
     await loadDemo(store, { brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
-    if (!existsSync(keyFileOf(opts))) await createDemoKey(store, opts.dataDir);
+    if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
     const operator = await createDemoOperator(store);
     if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;
   }
   await ensureReferenceFacts(store);
+  return keyNotice(store, opts, created);
 }
 
 /** The demo operator's credentials, printed once with the banner of the start that created them. */
 let demoOperatorNote = '';
 
-function banner(opts: ServeFlags, address: string, engine: string, workers: number): string {
-  const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
-  const extra = [engine, `${opts.envelope} envelope`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''].filter(Boolean).join(', ');
-  let text = `Tickerbase listening on ${address} (${extra})\n`;
+/**
+ * A key's secret is shown once, when it is created (and kept in the owner-only demo-key file for
+ * the operator); later starts say where it is, whether it still works, and how to manage keys.
+ */
+async function keyNotice(store: Store, opts: ServeFlags, created: string | undefined): Promise<string> {
   const keyFile = keyFileOf(opts);
-  if (existsSync(keyFile)) {
-    const key = readFileSync(keyFile, 'utf8').trim();
-    text += `Demo key (${keyFile}): ${key}\nTry: curl "${publicUrl ?? `http://localhost:${opts.port}`}/v3/reference/tickers/AAPL?apiKey=${key}"\n`;
+  const base = opts.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${opts.port}`;
+  const manage = 'List keys with `tickerbase keys list`, create one with `tickerbase keys create --plan demo`.\n';
+  if (created !== undefined) {
+    return `Demo key (shown once; also saved, owner-only, in ${keyFile}): ${created}\nTry: curl -H "X-API-Key: ${created}" "${base}/v3/reference/tickers/AAPL"\n`;
   }
-  if (opts.dashboard) text += `Dashboard: ${publicUrl ?? `http://localhost:${opts.port}`}/dashboard/ (sign-up ${opts.signup})\n${demoOperatorNote}`;
+  if (!existsSync(keyFile)) return manage;
+  const saved = readFileSync(keyFile, 'utf8').trim();
+  const record = saved === '' ? undefined : await store.keys.findByKey(saved);
+  if (record && !record.revoked_utc) return `The demo key is in ${keyFile}. ${manage}`;
+  return `The demo key saved in ${keyFile} ${record ? 'has been revoked' : 'no longer exists'}. ${manage}`;
+}
+
+function banner(opts: ServeFlags, address: string, engine: string, workers: number, keys: string): string {
+  const extra = [engine, `${opts.envelope} envelope`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''].filter(Boolean).join(', ');
+  let text = `Tickerbase listening on ${address} (${extra})\n${keys}`;
+  if (opts.dashboard) {
+    const base = opts.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${opts.port}`;
+    text += `Dashboard: ${base}/dashboard/ (sign-up ${opts.signup})\n${demoOperatorNote}`;
+  }
   demoOperatorNote = '';
   return text;
 }
@@ -136,38 +164,74 @@ export interface ClosableParts {
   redis?: Redis;
 }
 
+/** After the shutdown timeout cut the connections, how long closing may still take before giving up. */
+export const SHUTDOWN_GRACE_MS = 1000;
+
 /**
  * Graceful stop: refuse new connections, let in-flight requests finish (up to `timeoutMs`, after
  * which their connections are cut), flush usage counters (the app's onClose hooks), then close
- * Redis and the store. Resolves 'clean' or 'timeout'.
+ * Redis and the store. Resolves 'clean', or 'timeout' when the connections had to be cut or
+ * closing was still stuck (a silent database) SHUTDOWN_GRACE_MS after that: the hard deadline,
+ * after which the caller exits whatever is still pending.
  */
 export async function closeGracefully(parts: ClosableParts, timeoutMs: number): Promise<'clean' | 'timeout'> {
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    parts.app.server.closeAllConnections();
-  }, timeoutMs);
-  try {
+  let cut: NodeJS.Timeout | undefined;
+  let giveUp: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    cut = setTimeout(() => {
+      parts.app.server.closeAllConnections();
+      giveUp = setTimeout(() => resolve('timeout'), SHUTDOWN_GRACE_MS);
+    }, timeoutMs);
+  });
+  const closing = (async () => {
     await parts.app.close();
+    if (parts.redis) await parts.redis.quit().catch(() => parts.redis?.disconnect());
+    await parts.store.close();
+    return 'clean' as const;
+  })();
+  try {
+    const outcome = await Promise.race([closing, deadline]);
+    return outcome === 'clean' && giveUp === undefined ? 'clean' : 'timeout';
   } finally {
-    clearTimeout(timer);
+    clearTimeout(cut);
+    clearTimeout(giveUp);
   }
-  if (parts.redis) await parts.redis.quit().catch(() => parts.redis?.disconnect());
-  await parts.store.close();
-  return timedOut ? 'timeout' : 'clean';
+}
+
+/**
+ * The store requests are served from: on PostgreSQL every statement and connection attempt has
+ * the --store-timeout deadline. Migrations and the demo load run first on a connection without it
+ * (an index build or a bulk load may rightly take longer).
+ */
+async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys: string }> {
+  if (!opts.databaseUrl) {
+    const store = await openStoreFromFlags(opts);
+    const keys = cluster.isWorker ? '' : await prepareStore(store, opts);
+    return { store, keys };
+  }
+  let keys = '';
+  if (!cluster.isWorker) {
+    const setup = await openStoreFromFlags(opts);
+    try {
+      keys = await prepareStore(setup, opts);
+    } finally {
+      await setup.close();
+    }
+  }
+  const deadlines = { statementTimeoutMs: opts.storeTimeout, connectTimeoutMs: opts.storeTimeout };
+  return { store: await openStore({ databaseUrl: opts.databaseUrl, migrate: false, deadlines }), keys };
 }
 
 async function runServer(opts: ServeFlags): Promise<void> {
-  const store = await openStoreFromFlags(opts);
-  if (!cluster.isWorker) await prepareStore(store, opts);
+  const { store, keys } = await openServingStore(opts);
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
   const logger = loggerOptions();
-  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`)) : undefined;
+  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`), { commandTimeoutMs: opts.redisTimeout }) : undefined;
   let closing = false;
   const app = await buildApp({
     store,
-    config: { envelope: opts.envelope, publicUrl, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache },
+    config: { envelope: opts.envelope, publicUrl, trustProxy: opts.trustProxy, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache },
     logger,
     production: {
       plans: loadPlans(opts.plans || undefined),
@@ -185,15 +249,18 @@ async function runServer(opts: ServeFlags): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const outcome = await closeGracefully({ app, store, redis }, opts.shutdownTimeout * 1000).catch((err: unknown) => {
-      process.stderr.write(`shutdown: ${(err as Error).message}\n`);
+      app.log.error({ err }, 'shutdown failed');
       return 'timeout' as const;
     });
+    if (outcome === 'timeout') {
+      app.log.error({ signal, shutdown_timeout_s: opts.shutdownTimeout }, 'shutdown deadline passed: requests still running were cut, exiting with status 1');
+    }
     process.exit(outcome === 'clean' ? 0 : 1);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: opts.port, host: opts.host });
-  if (!cluster.isWorker) process.stdout.write(banner(opts, address, store.engine, 1));
+  if (!cluster.isWorker) process.stdout.write(banner(opts, address, store.engine, 1, keys));
 }
 
 /**
@@ -203,8 +270,9 @@ async function runServer(opts: ServeFlags): Promise<void> {
  */
 async function runPrimary(opts: ServeFlags): Promise<void> {
   const store = await openStoreFromFlags(opts);
+  let keys: string;
   try {
-    await prepareStore(store, opts);
+    keys = await prepareStore(store, opts);
   } finally {
     await store.close();
   }
@@ -220,7 +288,7 @@ async function runPrimary(opts: ServeFlags): Promise<void> {
     announced = true;
     const host = address.address && address.address !== '::' ? address.address : opts.host;
     const shown = host.includes(':') ? `[${host}]` : host;
-    process.stdout.write(banner(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers));
+    process.stdout.write(banner(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers, keys));
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

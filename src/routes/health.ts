@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ServerContext } from '../server/context.js';
 import { dependencyUp } from '../server/metrics.js';
+import { RedisRateLimiter, type FailMode } from '../server/rate-limit.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
 // OpenAPI document. /health answers while the process runs; /ready answers 200 only when the
 // store (and Redis, when configured) answer within a short timeout, else 503 naming the part
-// that failed, so a balancer takes the process out of rotation until it recovers.
+// that failed, so a balancer takes the process out of rotation until it recovers. Redis only
+// carries the shared rate-limit counters: when rate limiting fails open the server still serves
+// without it, so /ready stays 200 and names Redis under `degraded`; failing closed, it is 503.
 
 export interface HealthOptions {
   redis?: Redis;
@@ -14,6 +17,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** True once shutdown has begun: /ready answers 503 so balancers drain this process. */
   closing?: () => boolean;
+  /** What rate limiting does without Redis (default: the app's Redis limiter's mode, else open). */
+  rateLimitFail?: FailMode;
 }
 
 type CheckResult = 'ok' | 'not configured' | string;
@@ -35,6 +40,8 @@ function reason(err: unknown): string {
 export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opts: HealthOptions = {}): Promise<void> {
   const wrapped = ctx.config.envelope === 'wrapped';
   const timeoutMs = opts.timeoutMs ?? 2000;
+  const limiter = app.production?.limiter;
+  const redisFail: FailMode = opts.rateLimitFail ?? (limiter instanceof RedisRateLimiter ? limiter.failMode : 'open');
 
   app.get('/health', { schema: { hide: true } }, async (req, reply) => {
     const inner = { status: 'OK', request_id: req.id };
@@ -44,6 +51,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opt
   app.get('/ready', { schema: { hide: true } }, async (req, reply) => {
     const checks: Record<string, CheckResult> = {};
     const failing: string[] = [];
+    const degraded: string[] = [];
     const storeName = `store (${ctx.store.engine})`;
     try {
       await withTimeout(ctx.store.ping(), timeoutMs, storeName);
@@ -59,7 +67,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opt
         checks.redis = 'ok';
       } catch (err) {
         checks.redis = `unreachable: ${reason(err)}`;
-        failing.push('Redis is unreachable');
+        if (redisFail === 'closed') failing.push('Redis is unreachable');
+        else degraded.push('Redis is unreachable: rate limits hold per process until it returns');
       }
       dependencyUp.set({ dependency: 'redis' }, checks.redis === 'ok' ? 1 : 0);
     } else {
@@ -68,7 +77,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opt
     if (opts.closing?.()) failing.push('the server is shutting down');
     reply.header('Cache-Control', 'no-store');
     if (failing.length === 0) {
-      const inner = { status: 'OK', request_id: req.id, checks };
+      const inner = degraded.length === 0 ? { status: 'OK', request_id: req.id, checks } : { status: 'DEGRADED', request_id: req.id, checks, degraded };
       return reply.send(wrapped ? { ok: true, data: inner } : inner);
     }
     const message = `Not ready: ${failing.join('; ')}`;

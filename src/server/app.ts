@@ -9,10 +9,14 @@ import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
-import { formatValidationError } from './validation.js';
-import { frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
+import { addStrictParameters, formatValidationError } from './validation.js';
+import { clientErrorHandler, frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
+import { isValidHost } from './public-url.js';
 import { setupProduction, type ProductionOptions, type ProductionRuntime } from './production.js';
+
+/** Seconds a client is asked to wait after a 503 STORE_UNAVAILABLE (about one store deadline). */
+export const STORE_RETRY_AFTER_S = 5;
 
 export interface BuildAppOptions {
   store: Store;
@@ -71,7 +75,10 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorsHandler(opts.config.envelope === 'wrapped'),
+    clientErrorHandler: clientErrorHandler(opts.config.envelope === 'wrapped', requestId),
     maxRequestsPerSocket: 0,
+    // client addresses in logs from X-Forwarded-For only behind a proxy the operator named
+    trustProxy: opts.config.trustProxy ?? false,
     ...SERVER_LIMITS, // body and header limits, timeouts
     // one line per request, with key id, route and duration, written by the production hooks
     logController: requestLogController(),
@@ -92,7 +99,7 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     let apiErr: ApiError;
     if (error instanceof ApiError) apiErr = error;
     else if (error instanceof StoreUnavailableError || (error as { cause?: unknown }).cause instanceof StoreUnavailableError) {
-      apiErr = new ApiError('STORE_UNAVAILABLE', 'The data store is unavailable; try again shortly');
+      apiErr = new ApiError('STORE_UNAVAILABLE', 'The data store is unavailable; try again shortly', { 'Retry-After': String(STORE_RETRY_AFTER_S) });
     } else if ((error as FastifyError).validation) {
       apiErr = new ApiError('BAD_PARAMETER', error.message);
     } else {
@@ -118,6 +125,17 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
     const err = new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${redactUrl(path)}`);
     reply.code(err.http).send(errorBody(req, err));
   });
+
+  // A malformed Host is refused before anything else runs (links never use it; see public-url.ts).
+  app.addHook('onRequest', (req, reply, done) => {
+    const host = req.headers.host;
+    if (host === undefined || host === '' || isValidHost(host)) return done();
+    const err = new ApiError('BAD_PARAMETER', 'The Host header is not a valid host[:port]');
+    reply.code(err.http).send(errorBody(req, err));
+  });
+
+  // before any route is added: integers as digits, numbers as plain decimals, no repeated parameter
+  app.addHook('onRoute', addStrictParameters);
 
   const production = await setupProduction(app, ctx, opts.production);
   return { app, ctx, production };

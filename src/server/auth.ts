@@ -3,21 +3,33 @@ import type { ApiKeyRecord, KeyRepository } from '../store/repos/keys.js';
 import { hashKey } from '../store/repos/keys.js';
 import { ApiError } from '../domain/errors.js';
 
-/** Where a client may put its key; a header wins over the query string. */
+export const ACCEPTED_KEY_FORMS = 'the apiKey (or api_key) query parameter, an X-API-Key header, or an Authorization: Bearer <key> header';
+
+/**
+ * Where a client may put its key; a header wins over the query string. An Authorization header of
+ * another scheme (Basic, Token, a bare key) and no key elsewhere is a 401 that says what is accepted.
+ */
 export function presentedKey(req: FastifyRequest): string | undefined {
   const h = req.headers;
   const x = h['x-api-key'];
   if (typeof x === 'string' && x.length > 0) return x;
   const auth = h.authorization;
+  let unusable: string | undefined;
   if (typeof auth === 'string') {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
     if (m) return m[1];
+    if (auth.trim() !== '') unusable = /^(\S+)\s+\S/.exec(auth.trim())?.[1] ?? 'without a scheme';
   }
   const q = req.query as Record<string, unknown> | undefined;
   for (const name of ['api_key', 'apiKey']) {
     const v = q?.[name];
     if (typeof v === 'string' && v.length > 0) return v;
     if (Array.isArray(v) && typeof v[0] === 'string') return v[0];
+  }
+  if (unusable !== undefined) {
+    // the scheme is named only if it is a plain word: the rest of the header may be a secret
+    const scheme = /^[A-Za-z][\w-]{0,19}$/.test(unusable) ? `Authorization: ${unusable}` : 'This Authorization header';
+    throw new ApiError('MISSING_KEY', `${scheme} is not accepted; send the API key as ${ACCEPTED_KEY_FORMS}`);
   }
   return undefined;
 }

@@ -84,6 +84,9 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
   const current = reply.getHeader('content-encoding');
   if (current !== undefined && current !== 'identity') return payload;
   const out = compressSync(encoding, payload as Buffer | string);
+  // a strong ETag a route set on its identity bytes cannot stand for these bytes too
+  const etag = reply.getHeader('etag');
+  if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
   varyOnEncoding(reply);
   reply.header('content-encoding', encoding);
   reply.header('content-length', out.length);

@@ -12,6 +12,8 @@ export interface ServerConfig {
   envelope: EnvelopeMode;
   /** Absolute base for next_url and other links, e.g. https://md.example.com (no trailing slash). */
   publicUrl?: string;
+  /** Take the link base from X-Forwarded-Proto/-Host (only behind a proxy that sets them). */
+  trustProxy?: boolean;
   /** Directory of branding images served by /v1/reference/company-branding. */
   brandingDir?: string;
   /** Entries of the response cache (default 10,000; 0 turns it off). */

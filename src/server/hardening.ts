@@ -66,6 +66,37 @@ export function frameworkErrorsHandler(wrapped: boolean) {
   };
 }
 
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, a request
+ * that did not arrive in time, malformed HTTP), answered in the API's JSON envelope with a
+ * request id, then the connection is closed (the parser cannot go on reading it).
+ */
+export function clientErrorHandler(wrapped: boolean, newId: () => string) {
+  return (err: NodeJS.ErrnoException, socket: import('node:net').Socket): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    let apiErr: ApiError;
+    if (err.code === 'HPE_HEADER_OVERFLOW') {
+      apiErr = new ApiError('HEADERS_TOO_LARGE', `The request line and headers are larger than ${SERVER_LIMITS.http.maxHeaderSize} bytes`);
+    } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      apiErr = new ApiError('REQUEST_TIMEOUT', `The request did not arrive within ${SERVER_LIMITS.requestTimeout / 1000} s`);
+    } else {
+      apiErr = new ApiError('BAD_PARAMETER', 'The request is not valid HTTP/1.1');
+    }
+    const id = newId();
+    const inner = { status: apiErr.status, request_id: id, code: apiErr.code, error: apiErr.message, message: apiErr.message };
+    const body = JSON.stringify(wrapped ? { ok: false, data: inner } : inner);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${apiErr.http} ${STATUS_TEXT[apiErr.http] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
 export interface HardeningOptions {
   /** Allowed browser origins: a list, '*' for any, or undefined for no CORS headers at all. */
   corsOrigin?: string[] | '*';
@@ -122,16 +153,22 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean
   if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
-/** The strong validator of a body, ignoring its request_id (which differs on every response). */
+/**
+ * The validator of a body, ignoring its request_id (which differs on every response). Weak: the
+ * identity, gzip and br bytes of one answer are the same resource but not the same bytes, and a
+ * strong ETag shared by them would tell caches and range requests otherwise.
+ */
 export function bodyEtag(payload: string, requestId: string): string {
   const stable = payload.replace(`"request_id":"${requestId}"`, '');
-  return `"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
+  return `W/"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  // If-None-Match compares weakly: W/"x" and "x" both match W/"x"
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
 /** The header, ETag and compression step of a response (see registerHardening): the payload to send. */

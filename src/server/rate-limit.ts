@@ -240,16 +240,18 @@ export function rateLimitGuard(limiter: RateLimiter, plans: PlanCatalog, onRejec
 
 /**
  * A Redis connection for rate limits and readiness that never queues commands while Redis is
- * away (they fail at once, so requests fail open or closed instead of hanging) and reconnects in
- * the background for as long as it takes.
+ * away (they fail at once, so requests fail open or closed instead of hanging), gives each command
+ * `commandTimeoutMs` (default 1000), and reconnects in the background for as long as it takes.
  */
-export async function connectRedis(url: string, onError?: (err: Error) => void): Promise<Redis> {
+export async function connectRedis(url: string, onError?: (err: Error) => void, opts: { commandTimeoutMs?: number } = {}): Promise<Redis> {
   if (!/^rediss?:\/\//.test(url)) throw new Error(`--redis-url must be a redis:// or rediss:// URL, got ${url}`);
+  const commandTimeout = opts.commandTimeoutMs ?? 1000;
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    commandTimeout: 1000,
+    connectTimeout: Math.max(2000, commandTimeout),
+    // a silent Redis (reachable, not answering) fails each command after this, open or closed
+    commandTimeout,
     retryStrategy: (times) => Math.min(100 * times, 2000),
   });
   let lastError = '';
@@ -260,5 +262,16 @@ export async function connectRedis(url: string, onError?: (err: Error) => void):
   redis.on('ready', () => {
     lastError = '';
   });
+  // A connection that went silent stays "ready" to ioredis (a timed-out command does not close
+  // it), so every command would time out until TCP gave up, minutes later. A PING that times out
+  // drops the connection and reconnects, which succeeds as soon as Redis answers again.
+  const watchdog = setInterval(() => {
+    if (redis.status !== 'ready') return;
+    redis.ping().catch((err: Error) => {
+      if (/timed out/i.test(err.message) && redis.status === 'ready') redis.disconnect(true);
+    });
+  }, Math.max(1000, 2 * commandTimeout));
+  watchdog.unref();
+  redis.on('end', () => clearInterval(watchdog));
   return redis;
 }

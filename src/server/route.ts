@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
 import type { RequestGuard, RouteMeta, ServerContext } from './context.js';
+import { publicBase } from './public-url.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 
@@ -147,9 +148,9 @@ function runGuards(guards: readonly RequestGuard[], from: number, req: FastifyRe
   return undefined;
 }
 
-/** Absolute base URL for links in bodies: the configured public URL, else the request's own. */
+/** Absolute base URL for links in bodies: never the client's Host header (see public-url.ts). */
 export function baseUrl(ctx: ServerContext, req: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+  return publicBase(ctx.config, req);
 }
 
 /** next_url: same path (or another), with only the cursor in the query: never the key. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STORE_DRIVER, type SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
-import { PostgresDriver } from './postgres/driver.js';
+import { PostgresDriver, type PgDeadlines } from './postgres/driver.js';
 import { AccountRepository } from './repos/accounts.js';
 import { readStoreStatus, type StoreStatus } from './repos/store-status.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
@@ -78,6 +78,8 @@ export interface StoreOptions {
   /** Apply pending migrations on open (default true). */
   migrate?: boolean;
   poolSize?: number;
+  /** PostgreSQL: the deadline of each statement and of connecting (none by default). */
+  deadlines?: PgDeadlines;
 }
 
 /** The store over one driver (or one transaction of it); the driver stays out of the Store type. */
@@ -123,14 +125,14 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   if (opts.databaseUrl) {
     if (opts.schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error(`invalid schema name: ${opts.schema}`);
-      const admin = PostgresDriver.open(opts.databaseUrl, { max: 1 });
+      const admin = PostgresDriver.open(opts.databaseUrl, { max: 1, ...opts.deadlines });
       try {
         await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
       } finally {
         await admin.close();
       }
     }
-    db = PostgresDriver.open(opts.databaseUrl, { schema: opts.schema, max: opts.poolSize });
+    db = PostgresDriver.open(opts.databaseUrl, { schema: opts.schema, max: opts.poolSize, ...opts.deadlines });
   } else {
     let file = opts.sqliteFile;
     if (!file) {

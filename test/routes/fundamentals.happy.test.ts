@@ -120,8 +120,8 @@ for (const engine of engines()) {
         expect(await tickers('ticker.gt=KO&ticker.lte=NVDA')).toEqual(['LOSS', 'NVDA']);
         expect(await tickers('cik=21344')).toEqual(['KO']);
         expect(await tickers('cik.any_of=0000320193,0001045810')).toEqual(['AAPL', 'NVDA']);
-        expect(await tickers('market_cap.gte=1e12')).toEqual(['AAPL', 'NVDA']);
-        expect(await tickers('market_cap.gt=3.4e12')).toEqual(['NVDA']);
+        expect(await tickers('market_cap.gte=1000000000000')).toEqual(['AAPL', 'NVDA']);
+        expect(await tickers('market_cap.gt=3400000000000')).toEqual(['NVDA']);
         expect(await tickers('price=70.1')).toEqual(['KO']);
         expect(await tickers('price_to_earnings.gte=30&price_to_earnings.lt=52')).toEqual(['AAPL']);
         expect(await tickers('dividend_yield.gt=0.01')).toEqual(['KO']);

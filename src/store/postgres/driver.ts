@@ -33,14 +33,75 @@ function numberify(rows: Row[]): Row[] {
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
+/** 57014 query_canceled: the server's statement_timeout cut a statement. */
+const STATEMENT_TIMEOUT = '57014';
+
 function wrap(err: unknown): unknown {
+  if (err instanceof StoreUnavailableError) return err;
   const code = (err as { code?: string } | null)?.code;
   const msg = (err as Error | null)?.message ?? '';
+  if (code === STATEMENT_TIMEOUT) return new StoreUnavailableError('PostgreSQL cancelled a statement at the store deadline', { cause: err });
+  if (/Query read timeout/i.test(msg)) return new PgAwayError('PostgreSQL did not answer within the store deadline', { cause: err });
   if ((code && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(msg)) {
-    return new StoreUnavailableError('PostgreSQL is unreachable', { cause: err });
+    return new PgAwayError('PostgreSQL is unreachable', { cause: err });
   }
   return err;
 }
+
+/** The server is silent or unreachable (not merely slow on one statement). */
+class PgAwayError extends StoreUnavailableError {}
+
+/**
+ * Fails fast while PostgreSQL is known to be away: after a call found it silent or unreachable,
+ * calls fail at once for `windowMs` instead of each waiting out the deadline, so a request gets
+ * its 503 at once and the pool is not filled with doomed waits; calls after the window try the
+ * server again. A call that started before the last success cannot reopen the window (it only
+ * reports an outage that is already over). 0: off.
+ */
+class Outage {
+  private until = 0;
+  private lastOk = 0;
+  constructor(private readonly windowMs: number) {}
+
+  /** Throws while the window is open; else the call's start time. */
+  check(): number {
+    const now = Date.now();
+    if (now < this.until) throw new PgAwayError('PostgreSQL did not answer moments ago; failing fast until it is tried again');
+    return now;
+  }
+
+  ok(): void {
+    if (this.windowMs > 0) {
+      this.lastOk = Date.now();
+      this.until = 0;
+    }
+  }
+
+  /** The error to throw for `err` of a call started at `startedAt`, noting an outage. */
+  note(err: unknown, startedAt: number): unknown {
+    const wrapped = wrap(err);
+    if (this.windowMs > 0 && wrapped instanceof PgAwayError && startedAt >= this.lastOk) this.until = Date.now() + this.windowMs;
+    return wrapped;
+  }
+}
+
+/** How long a store call may take against PostgreSQL, and how long connecting may take. */
+export interface PgDeadlines {
+  /**
+   * Deadline of one statement in ms: the server cancels it (statement_timeout) and the client
+   * gives up on a silent server shortly after (query_timeout). 0 or absent: none (imports, whose
+   * bulk statements may run for minutes).
+   */
+  statementTimeoutMs?: number;
+  /** Connecting, or waiting for a free pooled connection (default 5000 ms). */
+  connectTimeoutMs?: number;
+}
+
+/** How long calls fail at once after one found PostgreSQL silent or unreachable (with deadlines on). */
+export const FAIL_FAST_MS = 1000;
+
+/** The client-side deadline: later than the server's, so a live server reports its own cancel first. */
+const CLIENT_GRACE_MS = 500;
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -106,6 +167,7 @@ class PgSession implements SqlDriver {
   constructor(
     protected readonly q: Queryable,
     protected readonly writes: { n: number } = { n: 0 },
+    protected readonly outage: Outage = new Outage(0),
   ) {}
 
   dataVersion(): string {
@@ -113,12 +175,14 @@ class PgSession implements SqlDriver {
   }
 
   async all(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row[]> {
+    const started = this.outage.check();
     if (mayWrite(sql)) this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
+      this.outage.ok();
       return opts.bigint ? (r.rows as Row[]) : numberify(r.rows as Row[]);
     } catch (err) {
-      throw wrap(err);
+      throw this.outage.note(err, started);
     }
   }
 
@@ -127,21 +191,25 @@ class PgSession implements SqlDriver {
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    const started = this.outage.check();
     this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
+      this.outage.ok();
       return { changes: r.rowCount ?? 0 };
     } catch (err) {
-      throw wrap(err);
+      throw this.outage.note(err, started);
     }
   }
 
   async exec(sql: string): Promise<void> {
+    const started = this.outage.check();
     this.writes.n++;
     try {
       await this.q.query(sql);
+      this.outage.ok();
     } catch (err) {
-      throw wrap(err);
+      throw this.outage.note(err, started);
     }
   }
 
@@ -211,8 +279,9 @@ class PgTransaction extends PgSession {
   constructor(
     private readonly client: pg.PoolClient,
     writes: { n: number },
+    outage: Outage,
   ) {
-    super(client, writes);
+    super(client, writes, outage);
   }
 
   override async copyInsert(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflict: string): Promise<number> {
@@ -243,41 +312,55 @@ class PgTransaction extends PgSession {
 }
 
 export class PostgresDriver extends PgSession {
-  constructor(readonly pool: pg.Pool) {
-    super(pool);
+  constructor(
+    readonly pool: pg.Pool,
+    failFastMs = 0,
+  ) {
+    super(pool, { n: 0 }, new Outage(failFastMs));
   }
 
-  static open(url: string, opts: { schema?: string; max?: number } = {}): PostgresDriver {
+  static open(url: string, opts: { schema?: string; max?: number } & PgDeadlines = {}): PostgresDriver {
+    const statementMs = opts.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: url,
       max: opts.max ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      // a peer that vanished without a FIN (host down, partition) is noticed by the kernel
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS } : {}),
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    return new PostgresDriver(pool);
+    // with deadlines (serving), an outage found by one call fails the next ones at once for a while
+    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0);
   }
 
   override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+    const started = this.outage.check();
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
     } catch (err) {
-      throw wrap(err);
+      throw this.outage.note(err, started);
     }
+    let failure: unknown;
     try {
       await client.query('BEGIN');
       this.writes.n++;
-      const result = await fn(new PgTransaction(client, this.writes));
+      const result = await fn(new PgTransaction(client, this.writes, this.outage));
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw wrap(err);
+      failure = this.outage.note(err, started);
+      // a connection that timed out may still be busy with (or deaf to) its last statement:
+      // never send it a ROLLBACK to wait on, discard it (the server rolls back on disconnect)
+      if (!(failure instanceof StoreUnavailableError)) await client.query('ROLLBACK').catch(() => {});
+      throw failure;
     } finally {
       this.writes.n++;
-      client.release();
+      client.release(failure instanceof StoreUnavailableError ? failure : undefined);
     }
   }
 

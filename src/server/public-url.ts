@@ -1,0 +1,51 @@
+import type { TLSSocket } from 'node:tls';
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from './context.js';
+
+// The absolute base of links the server writes into bodies (next_url, branding URLs). A client's
+// Host header is not trusted for it: anyone can send any Host, and a cache in front would hand
+// the forged links to everyone. The base is the configured public URL; else, behind a proxy the
+// operator vouches for (trustProxy), the proxy's X-Forwarded-Proto/-Host; else the address and
+// port this connection reached, which belong to the server itself.
+
+/** host, IPv4 or [IPv6], optionally :port: what a Host (or X-Forwarded-Host) header may hold. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_-]{1,63})*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** True for a well-formed Host header value (an absent header is checked by Node: HTTP/1.1 needs one). */
+export function isValidHost(value: string): boolean {
+  return value.length <= 260 && HOST.test(value);
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(header) ? header[0] : header;
+  return v?.split(',')[0]?.trim() || undefined;
+}
+
+/** The proxy's view of the request's origin, when both headers are there and well formed. */
+function forwardedBase(req: FastifyRequest): string | undefined {
+  const proto = firstValue(req.headers['x-forwarded-proto'])?.toLowerCase();
+  const host = firstValue(req.headers['x-forwarded-host']);
+  if ((proto !== 'http' && proto !== 'https') || host === undefined || !isValidHost(host)) return undefined;
+  return `${proto}://${host}`;
+}
+
+/** The address and port the connection reached (an injected request has none: localhost). */
+function listeningBase(req: FastifyRequest): string {
+  const socket = req.raw.socket as (TLSSocket & { encrypted?: boolean }) | undefined;
+  const addr = socket?.localAddress;
+  const port = socket?.localPort;
+  const scheme = socket?.encrypted ? 'https' : 'http';
+  if (!addr || !port) return `${scheme}://localhost`;
+  const host = addr.startsWith('::ffff:') ? addr.slice(7) : addr.includes(':') ? `[${addr.replace(/%.*$/, '')}]` : addr;
+  return `${scheme}://${host}:${port}`;
+}
+
+/** The absolute base URL (no trailing slash) for links in this request's answer. */
+export function publicBase(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>, req: FastifyRequest): string {
+  if (config.publicUrl) return config.publicUrl;
+  if (config.trustProxy) {
+    const fwd = forwardedBase(req);
+    if (fwd !== undefined) return fwd;
+  }
+  return listeningBase(req);
+}
