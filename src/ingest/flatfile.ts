@@ -376,17 +376,28 @@ function barParser(col: ColumnIndex): (c: CsvChunk) => BarRow {
   const close = col('close');
   const volume = col('volume');
   const transactions = col('transactions');
-  return (c) => ({
-    ticker: ticker(c),
-    t: msFromNs(c, windowStart, 'window_start'),
-    o: amount(c, open, 'open'),
-    h: amount(c, high, 'high'),
-    l: amount(c, low, 'low'),
-    c: amount(c, close, 'close'),
-    v: optAmount(c, volume, 'volume'),
-    vw: undefined,
-    n: optUint(c, transactions, 'transactions'),
-  });
+  return (c) => {
+    const bar: BarRow = {
+      ticker: ticker(c),
+      t: msFromNs(c, windowStart, 'window_start'),
+      o: amount(c, open, 'open'),
+      h: amount(c, high, 'high'),
+      l: amount(c, low, 'low'),
+      c: amount(c, close, 'close'),
+      v: optAmount(c, volume, 'volume'),
+      vw: undefined,
+      n: optUint(c, transactions, 'transactions'),
+    };
+    checkBarPrices(bar);
+    return bar;
+  };
+}
+
+/** A bar's prices must be consistent: low ≤ open, close ≤ high. */
+function checkBarPrices(bar: BarRow): void {
+  if (bar.h < bar.l) throw new RowReject(`high ${bar.h} is below low ${bar.l}`);
+  if (bar.o < bar.l || bar.o > bar.h) throw new RowReject(`open ${bar.o} is outside [low ${bar.l}, high ${bar.h}]`);
+  if (bar.c < bar.l || bar.c > bar.h) throw new RowReject(`close ${bar.c} is outside [low ${bar.l}, high ${bar.h}]`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,11 +425,26 @@ function tickerReader(i: number): (c: CsvChunk) => string {
     if (a === b) throw new RowReject('ticker: missing');
     if (b - a === previous.length && c.text.startsWith(previous, a)) return previous;
     const ticker = c.field(i);
+    checkTicker(ticker);
     // V8 makes a substring of 13+ characters (options tickers) a view that pins the whole
     // chunk text; a consumer keeping tickers (a symbol cache) must not pin the file in memory.
     previous = ticker.length >= 13 ? Buffer.from(ticker, 'utf8').toString('utf8') : ticker;
     return previous;
   };
+}
+
+/** Longest ticker accepted (options tickers are about 21 characters); as the tickers importer. */
+export const MAX_TICKER_LENGTH = 64;
+
+/** A ticker is 1 to 64 printable ASCII characters without spaces (upstream symbols never have more). */
+function checkTicker(ticker: string): void {
+  if (ticker.length > MAX_TICKER_LENGTH) throw new RowReject(`ticker: longer than ${MAX_TICKER_LENGTH} characters (${ticker.length})`);
+  for (let k = 0; k < ticker.length; k++) {
+    const ch = ticker.charCodeAt(k);
+    if (ch > 0x20 && ch < 0x7f) continue;
+    const what = ch === 0x20 ? 'contains a space' : ch < 0x20 || ch === 0x7f ? 'contains a control character' : 'contains a character outside printable ASCII';
+    throw new RowReject(`ticker: ${what}: ${JSON.stringify(ticker)}`);
+  }
 }
 
 function optText(c: CsvChunk, i: number): string | undefined {
@@ -497,8 +523,15 @@ function msFromNs(c: CsvChunk, i: number, name: string): number {
     if (k < split) ms = ms * 10 + d;
   }
   if (split - a > 15) throw invalid(c, i, name, 'out of range');
+  if (ms < MIN_WINDOW_START_MS) throw invalid(c, i, name, 'before 1973: expected nanoseconds since 1970 (is it in seconds, ms or µs?)');
   return ms;
 }
+
+/**
+ * Smallest window start accepted, Unix ms (1973-03-03, i.e. 10^17 ns): a window start written in
+ * ms, µs or seconds would otherwise be read as a time in January 1970. Upstream data starts in 2003.
+ */
+const MIN_WINDOW_START_MS = 100_000_000_000;
 
 const COMMA = 44;
 const SPACE = 32;
