@@ -52,7 +52,7 @@ export interface ImporterResult {
   kind: string;
   /** Rows read and accepted. */
   rows: number;
-  /** Rows that were new to the store (the rest were already there). */
+  /** Rows new to the store or whose values changed (the rest were stored as they are). */
   written: number;
   /** Anything else worth a line in the summary (e.g. derived day bars). */
   notes?: string[];
