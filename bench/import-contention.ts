@@ -10,8 +10,14 @@
 // --src runs serve and import from another checkout's src/ (e.g. an older commit extracted with
 // `git archive <commit> src | tar -x -C /tmp/old`), to compare before and after a change; the data
 // dir is prepared by this checkout (the schema is the same).
+//
+// Measured on the shared 2-core machine (load average ~15 from other jobs), 2,000,000 rows, 40 req/s
+// per endpoint: before usage flushes stopped waiting for the write lock (commit 83ef743) /health
+// p50 3.5 ms, p99 3653 ms, max 3715 ms and the data endpoint p99 3670 ms (every request queued
+// behind a flush waiting for the import's commit); after, /health p50 4.2 ms, p99 63 ms, max 162 ms
+// and the data endpoint p50 10.3 ms, p99 118 ms, max 145 ms; no timeouts in either run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -94,7 +100,7 @@ async function writeCsv(path: string, header: string, lines: Iterable<string>): 
       buf = '';
     }
   }
-  await new Promise<void>((r) => out.end(buf, r));
+  await new Promise<void>((r) => out.end(buf, () => r()));
 }
 
 function summarise(name: string, s: Stats): string {
@@ -127,7 +133,7 @@ async function main(): Promise<void> {
     await store.close();
 
     const file = join(dir, 'minute_aggs_v1', 'big.csv');
-    await import('node:fs').then((fs) => fs.mkdirSync(join(dir, 'minute_aggs_v1')));
+    mkdirSync(join(dir, 'minute_aggs_v1'));
     await writeCsv(file, MINUTE_HEADER, minuteLines(rows));
     console.log(`source ${root}; ${rows.toLocaleString('en-US')} rows, ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB; load ${RATE_PER_ENDPOINT} req/s per endpoint, timeout ${TIMEOUT_MS} ms`);
 
