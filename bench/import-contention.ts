@@ -96,7 +96,7 @@ async function writeCsv(path: string, header: string, lines: Iterable<string>): 
   for (const line of lines) {
     buf += line + '\n';
     if (buf.length > 1 << 16) {
-      if (!out.write(buf)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
       buf = '';
     }
   }
