@@ -313,12 +313,12 @@ function tradeParser(col: ColumnIndex): (c: CsvChunk) => TradeRow {
   const trfId = col('trf_id');
   return (c) => {
     // Crypto trades carry only the participant time; it then serves as the time key.
-    const participantTs = sip < 0 ? ns(c, participant, 'participant_timestamp') : optNs(c, participant, 'participant_timestamp');
+    const participantTs = sip < 0 ? timeNs(c, participant, 'participant_timestamp') : optTimeNs(c, participant, 'participant_timestamp');
     return {
       ticker: ticker(c),
-      sip_timestamp: sip < 0 ? (participantTs as bigint) : ns(c, sip, 'sip_timestamp'),
+      sip_timestamp: sip < 0 ? (participantTs as bigint) : timeNs(c, sip, 'sip_timestamp'),
       participant_timestamp: participantTs,
-      trf_timestamp: optNs(c, trf, 'trf_timestamp'),
+      trf_timestamp: optTimeNs(c, trf, 'trf_timestamp'),
       price: amount(c, price, 'price'),
       size: amount(c, size, 'size'),
       exchange: uint(c, exchange, 'exchange'),
@@ -349,11 +349,11 @@ function quoteParser(col: ColumnIndex): (c: CsvChunk) => QuoteRow {
   const tape = col('tape');
   return (c) => ({
     ticker: ticker(c),
-    sip_timestamp: sip < 0 ? undefined : ns(c, sip, 'sip_timestamp'),
+    sip_timestamp: sip < 0 ? undefined : timeNs(c, sip, 'sip_timestamp'),
     // Forex quotes carry only the participant time, so it is required there.
     participant_timestamp:
-      sip < 0 ? ns(c, participant, 'participant_timestamp') : optNs(c, participant, 'participant_timestamp'),
-    trf_timestamp: optNs(c, trf, 'trf_timestamp'),
+      sip < 0 ? timeNs(c, participant, 'participant_timestamp') : optTimeNs(c, participant, 'participant_timestamp'),
+    trf_timestamp: optTimeNs(c, trf, 'trf_timestamp'),
     ask_price: amount(c, askPrice, 'ask_price'),
     ask_size: optAmount(c, askSize, 'ask_size'),
     ask_exchange: optUint(c, askExchange, 'ask_exchange'),
@@ -509,6 +509,24 @@ function optNs(c: CsvChunk, i: number, name: string): bigint | undefined {
   return isEmpty(c, i) ? undefined : ns(c, i, name);
 }
 
+/**
+ * Smallest tick time accepted, Unix ns (1973-03-03): a time written in seconds, ms or µs would
+ * otherwise be stored as a moment in January 1970. Upstream data starts in 2003.
+ */
+const MIN_TIME_NS = 100_000_000_000_000_000n;
+const NOT_NS = 'before 1973: expected nanoseconds since 1970 (is it in seconds, ms or µs?)';
+
+/** A tick timestamp: ns() that is also plausibly in nanoseconds. */
+function timeNs(c: CsvChunk, i: number, name: string): bigint {
+  const v = ns(c, i, name);
+  if (v < MIN_TIME_NS) throw invalid(c, i, name, NOT_NS);
+  return v;
+}
+
+function optTimeNs(c: CsvChunk, i: number, name: string): bigint | undefined {
+  return isEmpty(c, i) ? undefined : timeNs(c, i, name);
+}
+
 /** A window start in ns as Unix ms, exact (sub-millisecond digits, never seen, are dropped). */
 function msFromNs(c: CsvChunk, i: number, name: string): number {
   const text = c.text;
@@ -523,7 +541,7 @@ function msFromNs(c: CsvChunk, i: number, name: string): number {
     if (k < split) ms = ms * 10 + d;
   }
   if (split - a > 15) throw invalid(c, i, name, 'out of range');
-  if (ms < MIN_WINDOW_START_MS) throw invalid(c, i, name, 'before 1973: expected nanoseconds since 1970 (is it in seconds, ms or µs?)');
+  if (ms < MIN_WINDOW_START_MS) throw invalid(c, i, name, NOT_NS);
   return ms;
 }
 

@@ -73,6 +73,16 @@ for (const engine of engines()) {
       expect(await count(store, 'trades')).toBe(0);
     });
 
+    it('a trade time in milliseconds is refused (it would be stored as January 1970)', async () => {
+      const lines = tradeLines(50);
+      const sipNs = /,(\d{19}),(?:0\.5|100),/.exec(lines[30]!)![1]!;
+      lines[30] = lines[30]!.replace(`,${sipNs},`, `,${BigInt(sipNs) / 1_000_000n},`);
+      const file = dir.write('trades.csv', TRADES_HEADER, lines);
+      const err = await importFile(store, file).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(new RegExp(`^${escape(file)}:32: sip_timestamp: before 1973: expected nanoseconds`));
+      expect(await count(store, 'trades')).toBe(0);
+    });
+
     it('with --skip-bad-rows each bad row is left out, counted and listed; the good rows are written', async () => {
       const good = minuteLines(40);
       const lines = [...good.slice(0, 20), ...BAD_BARS.map(([, line]) => line), ...good.slice(20)];
