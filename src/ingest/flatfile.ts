@@ -434,7 +434,7 @@ function tickerReader(i: number): (c: CsvChunk) => string {
 }
 
 /** Longest ticker accepted (options tickers are about 21 characters); as the tickers importer. */
-export const MAX_TICKER_LENGTH = 64;
+const MAX_TICKER_LENGTH = 64;
 
 /** A ticker is 1 to 64 printable ASCII characters without spaces (upstream symbols never have more). */
 function checkTicker(ticker: string): void {
