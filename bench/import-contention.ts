@@ -111,6 +111,52 @@ function summarise(name: string, s: Stats): string {
   return `${name.padEnd(7)} sent ${String(s.sent).padStart(5)}  p50 ${p50.toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  max ${max.toFixed(1).padStart(7)} ms  timeouts ${s.timeouts}  errors ${s.errors}  non-2xx ${s.non2xx}  p99/limit ${(p99 / LIMIT_MS).toFixed(2)}`;
 }
 
+function p99(s: Stats): number {
+  return percentile([...s.latencies].sort((a, b) => a - b), 99);
+}
+
+/** Serves `dataDir` under load while `tickerbase import` loads `file` into `importDir`; prints and returns the load's stats. */
+async function measure(root: string, dataDir: string, importDir: string, key: string, file: string, rows: number, label: string): Promise<Record<string, Stats>> {
+  const serve = child(['--cli', root, 'serve', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--demo', 'no']);
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    const on = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
+      if (m) ok(m[1]!);
+    };
+    serve.stdout!.on('data', on);
+    serve.stderr!.on('data', on);
+    serve.once('exit', (code) => fail(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  serve.stdout!.resume();
+  serve.stderr!.resume();
+
+  const loader = child(['--load', url, key], ['pipe', 'pipe', 'inherit']);
+  let loadOut = '';
+  loader.stdout!.on('data', (d: Buffer) => (loadOut += d.toString()));
+  await new Promise((r) => setTimeout(r, 2000)); // warm up
+
+  const started = performance.now();
+  const importer = child(['--cli', root, 'import', file, '--data-dir', importDir], ['ignore', 'ignore', 'pipe']);
+  let importErr = '';
+  importer.stderr!.on('data', (d: Buffer) => (importErr += d.toString()));
+  const code = await new Promise<number | null>((r) => importer.once('exit', r));
+  const importSeconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 1000));
+  loader.stdin!.write('stop\n');
+  await new Promise((r) => loader.once('exit', r));
+  serve.removeAllListeners('exit');
+  serve.kill('SIGTERM');
+  await new Promise((r) => serve.once('exit', r));
+
+  const summary = importErr.split('\n').find((l) => l.startsWith('summary:')) ?? importErr.trim().split('\n').at(-1);
+  console.log(`${label}: import exit ${code} in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s): ${summary}`);
+  const stats = JSON.parse(loadOut) as Record<string, Stats>;
+  for (const [name, s] of Object.entries(stats)) console.log(`  ${summarise(name, s)}`);
+  return stats;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === '--load') return runLoad(argv[1]!, argv[2]!);
@@ -137,42 +183,14 @@ async function main(): Promise<void> {
     await writeCsv(file, MINUTE_HEADER, minuteLines(rows));
     console.log(`source ${root}; ${rows.toLocaleString('en-US')} rows, ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB; load ${RATE_PER_ENDPOINT} req/s per endpoint, timeout ${TIMEOUT_MS} ms`);
 
-    const serve = child(['--cli', root, 'serve', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1', '--demo', 'no']);
-    const url = await new Promise<string>((ok, fail) => {
-      let out = '';
-      const on = (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
-        if (m) ok(m[1]!);
-      };
-      serve.stdout!.on('data', on);
-      serve.stderr!.on('data', on);
-      serve.once('exit', (code) => fail(new Error(`serve exited with ${code}: ${out}`)));
-    });
-    serve.stdout!.resume();
-    serve.stderr!.resume();
-
-    const loader = child(['--load', url, key], ['pipe', 'pipe', 'inherit']);
-    let loadOut = '';
-    loader.stdout!.on('data', (d: Buffer) => (loadOut += d.toString()));
-    await new Promise((r) => setTimeout(r, 2000)); // warm up
-
-    const started = performance.now();
-    const importer = child(['--cli', root, 'import', file, '--data-dir', dataDir], ['ignore', 'ignore', 'pipe']);
-    let importErr = '';
-    importer.stderr!.on('data', (d: Buffer) => (importErr += d.toString()));
-    const code = await new Promise<number | null>((r) => importer.once('exit', r));
-    const importSeconds = (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 1000));
-    loader.stdin!.write('stop\n');
-    await new Promise((r) => loader.once('exit', r));
-    serve.kill('SIGTERM');
-    await new Promise((r) => serve.once('exit', r));
-
-    const summary = importErr.split('\n').find((l) => l.startsWith('summary:')) ?? importErr.trim().split('\n').at(-1);
-    console.log(`import exit ${code} in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s): ${summary}`);
-    const stats = JSON.parse(loadOut) as Record<string, Stats>;
-    for (const [name, s] of Object.entries(stats)) console.log(summarise(name, s));
+    // Control: the same import into another data dir, so only CPU and disk are shared with the
+    // server; then into the served data dir, sharing its write lock and WAL too.
+    const control = await measure(root, dataDir, join(dir, 'other'), key, file, rows, 'control (import into another data dir)');
+    const shared = await measure(root, dataDir, dataDir, key, file, rows, 'shared (import into the served data dir)');
+    for (const name of Object.keys(shared)) {
+      const ratio = p99(shared[name]!) / p99(control[name]!);
+      console.log(`${name}: p99 shared/control ${ratio.toFixed(2)}`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
