@@ -11,11 +11,16 @@
 // `git archive <commit> src | tar -x -C /tmp/old`), to compare before and after a change; the data
 // dir is prepared by this checkout (the schema is the same).
 //
-// Measured on the shared 2-core machine (load average ~15 from other jobs), 2,000,000 rows, 40 req/s
-// per endpoint: before usage flushes stopped waiting for the write lock (commit 83ef743) /health
-// p50 3.5 ms, p99 3653 ms, max 3715 ms and the data endpoint p99 3670 ms (every request queued
-// behind a flush waiting for the import's commit); after, /health p50 4.2 ms, p99 63 ms, max 162 ms
-// and the data endpoint p50 10.3 ms, p99 118 ms, max 145 ms; no timeouts in either run.
+// Measured on the shared 2-core machine (other jobs running), 2,000,000 rows, 40 req/s per
+// endpoint, 5 s request timeout, the import running 6.5-9 s:
+//   before (83ef743, usage flush waits for the write lock): /health p50 5.1 ms, p99 4927 ms,
+//     max 4992 ms, 5 timeouts; aggs p50 13.3 ms, p99 4897 ms, max 4989 ms, 7 timeouts
+//     (control run into another data dir: p99 168 / 141 ms).
+//   after: /health p50 1.5 ms, p99 40.8 ms, max 151 ms; aggs p50 3.0 ms, p99 78.3 ms, max 254 ms;
+//     0 timeouts (control: p99 70 / 88 ms), i.e. p99/limit 0.20 and 0.39.
+// On a busier run of the machine (load average ~15) the "after" p99 reached 309 / 450 ms with no
+// timeouts; the control run is there to show how much of such a figure is CPU contention.
+
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
