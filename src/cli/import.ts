@@ -51,7 +51,7 @@ export async function runImport(store: Store, files: readonly string[], opts: Im
       summary.rows += r.rows;
       summary.written += r.written;
       summary.rejected += r.rejected;
-      const parts = [r.kind, `${plural(r.rows, 'row')} (${r.written.toLocaleString('en-US')} new)`];
+      const parts = [r.kind, `${plural(r.rows, 'row')} (${r.written.toLocaleString('en-US')} new or changed)`];
       if (r.rejected > 0) parts.push(`${plural(r.rejected, 'rejected row')} written to ${r.rejectsFile}`);
       parts.push(...(r.notes ?? []), `${r.seconds.toFixed(1)} s`);
       out.write(`imported ${file}: ${parts.join(', ')}\n`);
@@ -66,7 +66,7 @@ export async function runImport(store: Store, files: readonly string[], opts: Im
   const rate = summary.seconds > 0 ? summary.rows / summary.seconds : 0;
   const failed = summary.failures.length > 0 ? ` (${summary.failures.length} failed)` : '';
   out.write(
-    `summary: ${plural(files.length, 'file')}${failed}, ${plural(summary.rows, 'row')} (${summary.written.toLocaleString('en-US')} new), ` +
+    `summary: ${plural(files.length, 'file')}${failed}, ${plural(summary.rows, 'row')} (${summary.written.toLocaleString('en-US')} new or changed), ` +
       `${plural(summary.rejected, 'reject')}, ${summary.seconds.toFixed(1)} s, ${formatCount(rate)} rows/s\n`,
   );
   return summary;

@@ -313,12 +313,12 @@ function tradeParser(col: ColumnIndex): (c: CsvChunk) => TradeRow {
   const trfId = col('trf_id');
   return (c) => {
     // Crypto trades carry only the participant time; it then serves as the time key.
-    const participantTs = sip < 0 ? ns(c, participant, 'participant_timestamp') : optNs(c, participant, 'participant_timestamp');
+    const participantTs = sip < 0 ? timeNs(c, participant, 'participant_timestamp') : optTimeNs(c, participant, 'participant_timestamp');
     return {
       ticker: ticker(c),
-      sip_timestamp: sip < 0 ? (participantTs as bigint) : ns(c, sip, 'sip_timestamp'),
+      sip_timestamp: sip < 0 ? (participantTs as bigint) : timeNs(c, sip, 'sip_timestamp'),
       participant_timestamp: participantTs,
-      trf_timestamp: optNs(c, trf, 'trf_timestamp'),
+      trf_timestamp: optTimeNs(c, trf, 'trf_timestamp'),
       price: amount(c, price, 'price'),
       size: amount(c, size, 'size'),
       exchange: uint(c, exchange, 'exchange'),
@@ -349,11 +349,11 @@ function quoteParser(col: ColumnIndex): (c: CsvChunk) => QuoteRow {
   const tape = col('tape');
   return (c) => ({
     ticker: ticker(c),
-    sip_timestamp: sip < 0 ? undefined : ns(c, sip, 'sip_timestamp'),
+    sip_timestamp: sip < 0 ? undefined : timeNs(c, sip, 'sip_timestamp'),
     // Forex quotes carry only the participant time, so it is required there.
     participant_timestamp:
-      sip < 0 ? ns(c, participant, 'participant_timestamp') : optNs(c, participant, 'participant_timestamp'),
-    trf_timestamp: optNs(c, trf, 'trf_timestamp'),
+      sip < 0 ? timeNs(c, participant, 'participant_timestamp') : optTimeNs(c, participant, 'participant_timestamp'),
+    trf_timestamp: optTimeNs(c, trf, 'trf_timestamp'),
     ask_price: amount(c, askPrice, 'ask_price'),
     ask_size: optAmount(c, askSize, 'ask_size'),
     ask_exchange: optUint(c, askExchange, 'ask_exchange'),
@@ -376,17 +376,28 @@ function barParser(col: ColumnIndex): (c: CsvChunk) => BarRow {
   const close = col('close');
   const volume = col('volume');
   const transactions = col('transactions');
-  return (c) => ({
-    ticker: ticker(c),
-    t: msFromNs(c, windowStart, 'window_start'),
-    o: amount(c, open, 'open'),
-    h: amount(c, high, 'high'),
-    l: amount(c, low, 'low'),
-    c: amount(c, close, 'close'),
-    v: optAmount(c, volume, 'volume'),
-    vw: undefined,
-    n: optUint(c, transactions, 'transactions'),
-  });
+  return (c) => {
+    const bar: BarRow = {
+      ticker: ticker(c),
+      t: msFromNs(c, windowStart, 'window_start'),
+      o: amount(c, open, 'open'),
+      h: amount(c, high, 'high'),
+      l: amount(c, low, 'low'),
+      c: amount(c, close, 'close'),
+      v: optAmount(c, volume, 'volume'),
+      vw: undefined,
+      n: optUint(c, transactions, 'transactions'),
+    };
+    checkBarPrices(bar);
+    return bar;
+  };
+}
+
+/** A bar's prices must be consistent: low ≤ open, close ≤ high. */
+function checkBarPrices(bar: BarRow): void {
+  if (bar.h < bar.l) throw new RowReject(`high ${bar.h} is below low ${bar.l}`);
+  if (bar.o < bar.l || bar.o > bar.h) throw new RowReject(`open ${bar.o} is outside [low ${bar.l}, high ${bar.h}]`);
+  if (bar.c < bar.l || bar.c > bar.h) throw new RowReject(`close ${bar.c} is outside [low ${bar.l}, high ${bar.h}]`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,11 +425,26 @@ function tickerReader(i: number): (c: CsvChunk) => string {
     if (a === b) throw new RowReject('ticker: missing');
     if (b - a === previous.length && c.text.startsWith(previous, a)) return previous;
     const ticker = c.field(i);
+    checkTicker(ticker);
     // V8 makes a substring of 13+ characters (options tickers) a view that pins the whole
     // chunk text; a consumer keeping tickers (a symbol cache) must not pin the file in memory.
     previous = ticker.length >= 13 ? Buffer.from(ticker, 'utf8').toString('utf8') : ticker;
     return previous;
   };
+}
+
+/** Longest ticker accepted (options tickers are about 21 characters); as the tickers importer. */
+const MAX_TICKER_LENGTH = 64;
+
+/** A ticker is 1 to 64 printable ASCII characters without spaces (upstream symbols never have more). */
+function checkTicker(ticker: string): void {
+  if (ticker.length > MAX_TICKER_LENGTH) throw new RowReject(`ticker: longer than ${MAX_TICKER_LENGTH} characters (${ticker.length})`);
+  for (let k = 0; k < ticker.length; k++) {
+    const ch = ticker.charCodeAt(k);
+    if (ch > 0x20 && ch < 0x7f) continue;
+    const what = ch === 0x20 ? 'contains a space' : ch < 0x20 || ch === 0x7f ? 'contains a control character' : 'contains a character outside printable ASCII';
+    throw new RowReject(`ticker: ${what}: ${JSON.stringify(ticker)}`);
+  }
 }
 
 function optText(c: CsvChunk, i: number): string | undefined {
@@ -483,6 +509,24 @@ function optNs(c: CsvChunk, i: number, name: string): bigint | undefined {
   return isEmpty(c, i) ? undefined : ns(c, i, name);
 }
 
+/**
+ * Smallest tick time accepted, Unix ns (1973-03-03): a time written in seconds, ms or µs would
+ * otherwise be stored as a moment in January 1970. Upstream data starts in 2003.
+ */
+const MIN_TIME_NS = 100_000_000_000_000_000n;
+const NOT_NS = 'before 1973: expected nanoseconds since 1970 (is it in seconds, ms or µs?)';
+
+/** A tick timestamp: ns() that is also plausibly in nanoseconds. */
+function timeNs(c: CsvChunk, i: number, name: string): bigint {
+  const v = ns(c, i, name);
+  if (v < MIN_TIME_NS) throw invalid(c, i, name, NOT_NS);
+  return v;
+}
+
+function optTimeNs(c: CsvChunk, i: number, name: string): bigint | undefined {
+  return isEmpty(c, i) ? undefined : timeNs(c, i, name);
+}
+
 /** A window start in ns as Unix ms, exact (sub-millisecond digits, never seen, are dropped). */
 function msFromNs(c: CsvChunk, i: number, name: string): number {
   const text = c.text;
@@ -497,8 +541,15 @@ function msFromNs(c: CsvChunk, i: number, name: string): number {
     if (k < split) ms = ms * 10 + d;
   }
   if (split - a > 15) throw invalid(c, i, name, 'out of range');
+  if (ms < MIN_WINDOW_START_MS) throw invalid(c, i, name, NOT_NS);
   return ms;
 }
+
+/**
+ * Smallest window start accepted, Unix ms (1973-03-03, i.e. 10^17 ns): a window start written in
+ * ms, µs or seconds would otherwise be read as a time in January 1970. Upstream data starts in 2003.
+ */
+const MIN_WINDOW_START_MS = 100_000_000_000;
 
 const COMMA = 44;
 const SPACE = 32;

@@ -52,7 +52,7 @@ export interface ImporterResult {
   kind: string;
   /** Rows read and accepted. */
   rows: number;
-  /** Rows that were new to the store (the rest were already there). */
+  /** Rows new to the store or whose values changed (the rest were stored as they are). */
   written: number;
   /** Anything else worth a line in the summary (e.g. derived day bars). */
   notes?: string[];
@@ -195,7 +195,7 @@ export async function importFile(store: Store, path: string, opts: ImportOptions
     );
   } catch (err) {
     rejects.finish(false);
-    throw err;
+    throw namingTheFile(err, path);
   }
   const rejectsFile = rejects.finish(true);
   // Counted once the file's transaction has committed: rows a failed file wrote are gone.
@@ -208,6 +208,21 @@ export async function importFile(store: Store, path: string, opts: ImportOptions
     rejectsFile,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/**
+ * The error as an ImportError naming the file, unless its message already does (parse errors
+ * give `file:line: reason`). Store failures (a full disk, a lost connection) say so in a line.
+ */
+function namingTheFile(err: unknown, path: string): unknown {
+  if (!(err instanceof Error) || err.message.startsWith(`${path}:`)) return err;
+  const code = (err as { code?: unknown }).code;
+  // SQLITE_FULL: the disk, or the database's max_page_count; PostgreSQL: 53100 disk_full.
+  const reason =
+    code === 'SQLITE_FULL' || code === '53100'
+      ? `the store is full (${err.message}); free disk space and import the file again`
+      : `the store refused the rows: ${err.message}`;
+  return new ImportError(`${path}: ${reason}`, { cause: err });
 }
 
 function extensionsWanted(): string[] {

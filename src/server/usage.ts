@@ -1,8 +1,12 @@
+import { StoreBusyError } from '../store/driver.js';
 import type { UsageIncrement, UsageRepository } from '../store/repos/usage.js';
 
 // Per-key usage counters, batched: requests are counted in memory and written to the store every
 // few seconds (and on close), one upsert per key, day and family. A failed write keeps the counts
 // for the next flush, so a store outage loses nothing unless the process dies meanwhile.
+// Flushes never wait for the store's write lock: SQLite waits synchronously, so a flush queued
+// behind an import's transaction would freeze every request for the busy timeout. A flush that
+// finds the lock taken keeps its counts for the next one (only close() waits, once).
 
 export interface UsageRecorderOptions {
   /** Milliseconds between writes (default 5000). */
@@ -82,14 +86,20 @@ export class UsageRecorder {
     if (this.pending.size >= this.maxPending) void this.flush();
   }
 
-  /** Writes what is pending; concurrent calls share one write. */
-  flush(): Promise<void> {
-    if (this.flushing) return this.flushing.then(() => (this.pending.size ? this.flush() : undefined));
+  /** Flushes put off because another connection held the write lock. */
+  deferred = 0;
+
+  /**
+   * Writes what is pending; concurrent calls share one write. Without `wait`, a write lock held
+   * elsewhere leaves the counts pending for the next flush instead of waiting for it.
+   */
+  flush(opts: { wait?: boolean } = {}): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => (this.pending.size ? this.flush(opts) : undefined));
     if (this.pending.size === 0) return Promise.resolve();
     const batch = this.pending.values();
     this.pending = new PendingUsage();
     this.flushing = this.repo
-      .add(batch)
+      .add(batch, { noWait: opts.wait !== true })
       .catch((err: unknown) => {
         // keep the counts: merge them back for the next attempt
         for (const u of batch) {
@@ -97,7 +107,8 @@ export class UsageRecorder {
           now.requests += u.requests;
           now.errors += u.errors;
         }
-        this.opts.onError?.(err);
+        if (err instanceof StoreBusyError) this.deferred++;
+        else this.opts.onError?.(err);
       })
       .finally(() => {
         this.flushing = undefined;
@@ -108,6 +119,6 @@ export class UsageRecorder {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    await this.flush({ wait: true });
   }
 }

@@ -42,7 +42,7 @@ export interface SqlDriver {
    */
   copyInsert?(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflictSql: string): Promise<number>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
-  transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
    * A token that differs whenever the stored data may have changed since it was last read, so a
    * cache of answers can tell when to recompute. Writes through this driver change it at once;
@@ -59,6 +59,23 @@ export interface SqlDriver {
  * Store type and reachable only through store/inspect.ts.
  */
 export const STORE_DRIVER: unique symbol = Symbol('tickerbase.store.driver');
+
+export interface TransactionOptions {
+  /**
+   * When another connection holds the write lock, fail at once with StoreBusyError instead of
+   * waiting for it (SQLite; PostgreSQL takes row locks only, so it ignores this). For writes on
+   * the request path, which must never wait behind an import.
+   */
+  noWait?: boolean;
+}
+
+/** Another connection holds the write lock and the caller asked not to wait (TransactionOptions.noWait). */
+export class StoreBusyError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreBusyError';
+  }
+}
 
 /** How long another connection's writes may stay unseen by dataVersion(), per engine. */
 export const DATA_VERSION_TTL_MS = { sqlite: 100, postgres: 1000 } as const;

@@ -43,8 +43,8 @@ describe('tickerbase import', () => {
     dir.write('in/trades.csv', TRADES_HEADER, tradeLines(50));
     await run(dir.path('in'));
     expect(process.exitCode ?? 0).toBe(0);
-    expect(stderr).toContain(`imported ${minute}: minute_aggs, 100 rows (100 new), 2 day bars derived from minute bars`);
-    expect(stderr).toMatch(/summary: 2 files, 150 rows \(150 new\), 0 rejects, [\d.]+ s, [\d.]+k? rows\/s\n$/);
+    expect(stderr).toContain(`imported ${minute}: minute_aggs, 100 rows (100 new or changed), 2 day bars derived from minute bars`);
+    expect(stderr).toMatch(/summary: 2 files, 150 rows \(150 new or changed\), 0 rejects, [\d.]+ s, [\d.]+k? rows\/s\n$/);
     expect(await rows('minute_bars')).toBe(100);
     expect(await rows('trades')).toBe(50);
   });
@@ -63,7 +63,7 @@ describe('tickerbase import', () => {
     stderr = '';
     await run(file, '--skip-bad-rows');
     expect(process.exitCode ?? 0).toBe(0);
-    expect(stderr).toContain(`9 rows (9 new), 1 rejected row written to ${file}.rejects.csv`);
+    expect(stderr).toContain(`9 rows (9 new or changed), 1 rejected row written to ${file}.rejects.csv`);
     expect(existsSync(`${file}.rejects.csv`)).toBe(true);
     expect(await rows('trades')).toBe(9);
   });

@@ -271,7 +271,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       const last = await store.market.lastTrade('BRK.A');
       expect(last).toEqual(rows.filter((r) => r.ticker === 'BRK.A').at(-1));
 
-      // The same file again: every row collides (ON CONFLICT DO NOTHING), nothing is written.
+      // The same file again: every row collides with an unchanged one, nothing is written.
       spy.mockClear();
       const again = await importFile(store, path);
       expect(again).toMatchObject({ rows: 6000, written: 0 });
@@ -280,9 +280,9 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       expect(await count('trades')).toBe(6000);
     });
 
-    it('duplicates inside a copied batch: the first one wins and the count is of rows written', async () => {
+    it('duplicates inside a copied batch: one row per key, in file order, and the count is of rows written', async () => {
       const { lines, rows } = trades(1000);
-      // Rows 0..599 once more, after the originals: skipped, as by a multi-row INSERT.
+      // Rows 0..599 once more, after the originals: one upsert cannot touch a row twice, so the batch keeps one of each.
       const path = write('trades_v1/dupes.csv', TRADES_HEADER, [...lines, ...lines.slice(0, 600)]);
       expect(await importFile(store, path)).toMatchObject({ rows: 1600, written: 1000 });
       expect(selectInserts('trades')).toHaveLength(1);
@@ -376,34 +376,36 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       const file = days(tickers, 80);
       spy.mockClear();
       const r = await importFile(store, write('day_aggs_v1/2024-03-08.csv', MINUTE_HEADER, file.lines));
-      // 700 new bars + AAPL's derived one replaced; IBM's imported bar is kept (not counted).
-      expect(r).toMatchObject({ kind: 'day_aggs', rows: 702, written: 701 });
+      // 700 new bars + AAPL's derived one and IBM's imported one replaced (a correction wins).
+      expect(r).toMatchObject({ kind: 'day_aggs', rows: 702, written: 702 });
       expect(copies()).toHaveLength(1);
       expect(selectInserts('day_bars')).toHaveLength(1);
       expect(valueInserts('day_bars')).toEqual([]);
       const stored = await storedBars('day_bars');
       expect(stored).toHaveLength(703);
       expect(stored.find((b) => b.ticker === 'AAPL')).toEqual({ ...file.rows[0], derived: 0 });
-      expect(stored.find((b) => b.ticker === 'IBM')).toEqual({ ...ibm.rows[0], derived: 0 });
+      expect(stored.find((b) => b.ticker === 'IBM')).toEqual({ ...file.rows[1], derived: 0 });
+      expect(ibm.rows[0]!.c).not.toBe(file.rows[1]!.c);
       expect(stored.find((b) => b.ticker === 'MSFT')).toEqual(derivedMsft);
       expect(stored.filter((b) => b.ticker.startsWith('T'))).toEqual(file.rows.slice(2).map((b) => ({ ...b, derived: 0 })));
 
-      // Again: every bar is now an imported one, so nothing is replaced.
-      expect(await importFile(store, write('day_aggs_v1/again.csv', MINUTE_HEADER, days(tickers, 90).lines))).toMatchObject({ written: 0 });
-      expect((await storedBars('day_bars')).find((b) => b.ticker === 'AAPL')).toEqual({ ...file.rows[0], derived: 0 });
+      // The same file again changes nothing, so nothing is written; other prices replace every bar.
+      expect(await importFile(store, write('day_aggs_v1/same.csv', MINUTE_HEADER, file.lines))).toMatchObject({ written: 0 });
+      const again = days(tickers, 90);
+      expect(await importFile(store, write('day_aggs_v1/again.csv', MINUTE_HEADER, again.lines))).toMatchObject({ written: 702 });
+      expect((await storedBars('day_bars')).find((b) => b.ticker === 'AAPL')).toEqual({ ...again.rows[0], derived: 0 });
     });
 
-    it('day_aggs with a repeated (ticker, t) keep the multi-row INSERT path (one upsert cannot touch a row twice)', async () => {
+    it('day_aggs with a repeated (ticker, t): the later bar wins, still through COPY (one upsert cannot touch a row twice)', async () => {
       const tickers = manyTickers(600);
       const file = days(tickers, 80);
-      // T0000 again at row 300 (another 256-row statement), with other prices: the first bar wins.
+      // T0000 again at row 300 with other prices: the later bar wins, as on SQLite.
       const lines = [...file.lines];
       lines[300] = days(['T0000'], 10).lines[0]!;
       const r = await importFile(store, write('day_aggs_v1/repeat.csv', MINUTE_HEADER, lines));
       expect(r).toMatchObject({ rows: 600, written: 599 });
-      expect(selectInserts('day_bars')).toEqual([]);
-      expect(valueInserts('day_bars').length).toBeGreaterThan(0);
-      expect((await storedBars('day_bars')).find((b) => b.ticker === 'T0000')).toEqual({ ...file.rows[0], derived: 0 });
+      expect(selectInserts('day_bars')).toHaveLength(1);
+      expect((await storedBars('day_bars')).find((b) => b.ticker === 'T0000')).toEqual({ ...days(['T0000'], 10).rows[0], derived: 0 });
     });
   });
 

@@ -31,11 +31,32 @@ const BAR_SELECT = BAR_COLUMNS.join(', ');
 const TRADE_SELECT = `pk, ${TRADE_COLUMNS.join(', ')}`;
 const QUOTE_SELECT = `pk, ${QUOTE_COLUMNS.join(', ')}`;
 
-// Day bars: an imported bar replaces a derived one; nothing else is overwritten.
-const DAY_BAR_IMPORTED = ` ON CONFLICT (ticker, t) DO UPDATE SET o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c,
-  v = excluded.v, vw = excluded.vw, n = excluded.n, derived = 0 WHERE day_bars.derived = 1`;
+// Re-importing a row whose key is already stored replaces its other columns: upstream republishes
+// corrected files, and the correction must win. The WHERE clause skips rows whose values are
+// unchanged, so an identical re-import writes nothing and counts nothing as written.
+/** ` ON CONFLICT (key) DO UPDATE SET ...` of `columns`, only where one of them differs. */
+function upsert(table: string, key: readonly string[], columns: readonly string[], extraSet = '', extraWhere = ''): string {
+  const set = columns.map((c) => `${c} = excluded.${c}`).join(', ');
+  const changed = columns.map((c) => `${table}.${c} IS DISTINCT FROM excluded.${c}`).join(' OR ');
+  return ` ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${set}${extraSet} WHERE ${extraWhere}${changed}`;
+}
+
+const BAR_KEY = ['ticker', 't'] as const;
+const BAR_VALUES = ['o', 'h', 'l', 'c', 'v', 'vw', 'n'] as const;
+const TRADE_KEY = ['ticker', 'sip_timestamp', 'sequence_number', 'exchange', 'id', 'price', 'size'] as const;
+const QUOTE_KEY = ['ticker', 'ts', 'sequence_number'] as const;
+const notKey = (columns: readonly string[], key: readonly string[]) => columns.filter((c) => !key.includes(c));
+
+const MINUTE_UPSERT = upsert('minute_bars', BAR_KEY, BAR_VALUES);
+// Day bars: an imported bar replaces a derived one and a changed imported one; a derived bar
+// replaces only a derived one (re-deriving after corrected minutes), never an imported bar.
+const DAY_BAR_IMPORTED = upsert('day_bars', BAR_KEY, BAR_VALUES, ', derived = 0', 'day_bars.derived = 1 OR ');
 const DAY_BAR_DERIVED = ` ON CONFLICT (ticker, t) DO UPDATE SET o = excluded.o, h = excluded.h, l = excluded.l, c = excluded.c,
   v = excluded.v, vw = excluded.vw, n = excluded.n WHERE day_bars.derived = 1`;
+// A trade's key includes price and size (options trades have no other way to tell two prints
+// apart), so a corrected price is a new trade; the other columns are replaced in place.
+const TRADE_UPSERT = upsert('trades', TRADE_KEY, notKey(TRADE_COLUMNS, TRADE_KEY));
+const QUOTE_UPSERT = upsert('quotes', QUOTE_KEY, notKey(QUOTE_COLUMNS, QUOTE_KEY));
 
 /** The zone of a ticker's day bars: forex days start at 00:00 UTC, everything else at 00:00 ET, as upstream's daily bars. */
 export function dayZoneOf(ticker: string): Zone {
@@ -145,24 +166,34 @@ interface InsertSpec<T> {
   conflict: string;
   write: RowWriter<T>;
   /**
-   * For DO UPDATE clauses: the conflict key of a row. PostgreSQL refuses to update one row twice
-   * in a statement, so a batch with a repeated key keeps the multi-row INSERT path, whose
-   * 256-row statements behave as they always have.
+   * The conflict key of a row. PostgreSQL refuses to update one row twice in a statement, so a
+   * batch there keeps only the last row of each key (the file's later row wins, as it does on
+   * SQLite, which applies a statement's rows in order).
    */
-  key?: (row: T) => string;
+  key: (row: T) => string;
 }
 
 const tupleCache = new Map<string, string>();
 
-/** True when some key occurs twice among `rows`. */
-function hasRepeatedKey<T>(rows: readonly T[], key: (row: T) => string): boolean {
-  const seen = new Set<string>();
-  for (const r of rows) {
-    const k = key(r);
-    if (seen.has(k)) return true;
-    seen.add(k);
+/**
+ * `rows` with one row per key: the last row's values at the first row's place (the order rows
+ * are stored in stays the file's). `rows` itself when no key repeats.
+ */
+function lastPerKey<T>(rows: readonly T[], key: (row: T) => string): readonly T[] {
+  const at = new Map<string, number>();
+  let out: T[] | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const k = key(rows[i]!);
+    const first = at.get(k);
+    if (first === undefined) {
+      at.set(k, out ? out.length : i);
+      out?.push(rows[i]!);
+    } else {
+      out ??= rows.slice(0, i);
+      out[first] = rows[i]!;
+    }
   }
-  return false;
+  return out ?? rows;
 }
 
 function insertSql(spec: InsertSpec<unknown>, rows: number): string {
@@ -176,10 +207,13 @@ function insertSql(spec: InsertSpec<unknown>, rows: number): string {
   return sql;
 }
 
-const TRADE_INSERT: InsertSpec<TradeRow> = { table: 'trades', columns: TRADE_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeTrade };
-const QUOTE_INSERT: InsertSpec<QuoteRow> = { table: 'quotes', columns: QUOTE_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeQuote };
-const MINUTE_INSERT: InsertSpec<BarRow> = { table: 'minute_bars', columns: BAR_COLUMNS, conflict: ' ON CONFLICT DO NOTHING', write: writeBar };
 const barKey = (b: BarRow): string => `${b.ticker}\0${b.t}`;
+const tradeKey = (r: TradeRow): string =>
+  `${r.ticker}\0${r.sip_timestamp}\0${r.sequence_number ?? NO_SEQUENCE}\0${r.exchange}\0${r.id ?? NO_ID}\0${r.price}\0${r.size}`;
+const quoteKey = (q: QuoteRow): string => `${q.ticker}\0${q.sip_timestamp ?? q.participant_timestamp}\0${q.sequence_number ?? NO_SEQUENCE}`;
+const TRADE_INSERT: InsertSpec<TradeRow> = { table: 'trades', columns: TRADE_COLUMNS, conflict: TRADE_UPSERT, write: writeTrade, key: tradeKey };
+const QUOTE_INSERT: InsertSpec<QuoteRow> = { table: 'quotes', columns: QUOTE_COLUMNS, conflict: QUOTE_UPSERT, write: writeQuote, key: quoteKey };
+const MINUTE_INSERT: InsertSpec<BarRow> = { table: 'minute_bars', columns: BAR_COLUMNS, conflict: MINUTE_UPSERT, write: writeBar, key: barKey };
 const DAY_INSERT: InsertSpec<BarRow> = { table: 'day_bars', columns: BAR_COLUMNS, conflict: DAY_BAR_IMPORTED, write: writeBar, key: barKey };
 const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
   table: 'day_bars',
@@ -277,18 +311,15 @@ export class MarketDataRepository implements MarketDataPort {
   constructor(private readonly db: SqlDriver) {}
 
   /**
-   * Multi-row inserts inside one transaction (joins the caller's when there is one); on
-   * PostgreSQL, large batches go through COPY with the same conflict clause and count.
+   * Multi-row upserts inside one transaction (joins the caller's when there is one); on
+   * PostgreSQL, large batches go through COPY with the same conflict clause and count. Returns
+   * the rows written: new ones and changed ones.
    */
-  private async insert<T>(spec: InsertSpec<T>, rows: readonly T[]): Promise<number> {
-    if (rows.length === 0) return 0;
+  private async insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
+    if (batch.length === 0) return 0;
     return this.db.transaction(async (tx) => {
-      if (
-        tx.engine === 'postgres' &&
-        tx.copyInsert &&
-        rows.length >= COPY_MIN_ROWS &&
-        (spec.key === undefined || !hasRepeatedKey(rows, spec.key))
-      ) {
+      const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
+      if (tx.engine === 'postgres' && tx.copyInsert && rows.length >= COPY_MIN_ROWS) {
         const values: SqlValue[][] = new Array(rows.length);
         for (let i = 0; i < rows.length; i++) {
           const out: SqlValue[] = [];

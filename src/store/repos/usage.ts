@@ -26,8 +26,11 @@ export interface UsageTotals {
 export class UsageRepository {
   constructor(private readonly db: SqlDriver) {}
 
-  /** Adds the counts in one transaction (one upsert per key, day and family). */
-  async add(increments: UsageIncrement[]): Promise<void> {
+  /**
+   * Adds the counts in one transaction (one upsert per key, day and family). With `noWait`, throws
+   * StoreBusyError at once, writing nothing, when another connection (an import) holds the write lock.
+   */
+  async add(increments: UsageIncrement[], opts: { noWait?: boolean } = {}): Promise<void> {
     if (increments.length === 0) return;
     await this.db.transaction(async (tx) => {
       for (const u of increments) {
@@ -37,7 +40,7 @@ export class UsageRepository {
           [u.key_id, u.day, u.family, u.requests, u.errors],
         );
       }
-    });
+    }, opts);
   }
 
   /** A key's rows between two days (inclusive), newest day first. */

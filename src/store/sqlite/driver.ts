@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { DATA_VERSION_TTL_MS, StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { DATA_VERSION_TTL_MS, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 type Statement = Database.Statement<unknown[], Row>;
 
@@ -18,6 +18,13 @@ function rowBuilder(columns: readonly string[]): RowBuilder {
   const fields = columns.map((name, i) => `${JSON.stringify(name)}: v[${i}]`);
   return new Function('v', `return { ${fields.join(', ')} };`) as RowBuilder;
 }
+
+/**
+ * How long a statement waits for another connection's write lock (imports hold it per file).
+ * better-sqlite3 waits synchronously, blocking the event loop: writes on the request path use
+ * TransactionOptions.noWait instead.
+ */
+const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * better-sqlite3 is synchronous; the async surface lets services treat both engines alike.
@@ -41,7 +48,7 @@ export class SqliteDriver implements SqlDriver {
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 10000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -65536');
     return new SqliteDriver(db);
@@ -140,12 +147,13 @@ export class SqliteDriver implements SqlDriver {
     return this.insertManySync(spec);
   }
 
-  async transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
     // Nested calls join the outer transaction (savepoints are not needed by any caller).
     if (this.depth > 0) return fn(this);
+    if (opts.noWait) this.beginWithoutWaiting();
+    else this.db.exec('BEGIN IMMEDIATE');
     this.depth++;
     this.writes++;
-    this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = await fn(this);
       this.db.exec('COMMIT');
@@ -156,6 +164,22 @@ export class SqliteDriver implements SqlDriver {
     } finally {
       this.depth--;
       this.writes++;
+    }
+  }
+
+  /**
+   * BEGIN IMMEDIATE with no busy wait: takes the write lock now or throws StoreBusyError. Once
+   * held, the lock needs no waiting (in WAL mode a commit does not wait for readers).
+   */
+  private beginWithoutWaiting(): void {
+    this.db.pragma('busy_timeout = 0');
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'SQLITE_BUSY') throw new StoreBusyError('another connection is writing to the SQLite database', { cause: err });
+      throw err;
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
   }
 
