@@ -1,16 +1,19 @@
-// The composition root: builds the HTTP shell (src/server), then registers every endpoint
-// family (src/routes) on it. Commands and tests build their app here.
+// The composition root: builds the services over the store (src/services), the HTTP shell
+// (src/server), then registers every endpoint family (src/routes) on it. Commands and tests build
+// their app here.
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
 import { registerRoutes } from './routes/index.js';
 import { createServer, registerApiDocs, type BuildAppOptions } from './server/app.js';
 import type { ServerContext } from './server/context.js';
+import { createServices } from './services/index.js';
 
 export type { BuildAppOptions } from './server/app.js';
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
-  const { app, ctx, production } = await createServer(opts);
+  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate });
+  const { app, ctx, production } = await createServer(opts, services);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });
   if (ops.adminToken !== undefined) {

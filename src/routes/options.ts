@@ -8,7 +8,7 @@ import { getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
 import { CONTRACT_SORT_FIELDS, type OptionsContractRecord, type RangeFilter } from '../store/repos/options.js';
 import { chainContracts, optionSnapshots, CHAIN_SORT_FIELDS } from '../services/options-chain.js';
-import { parseCalendarDate } from './dates.js';
+import { parseCalendarDate } from '../services/dates.js';
 import { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import { snapshotClock, visibleTicks } from './snapshots.js';
 

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { StoreUnavailableError } from '../store/driver.js';
+import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
 import { KeyAuthenticator, redactUrl } from './auth.js';
 import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
@@ -53,14 +54,15 @@ export interface ServerShell {
  * and the production hooks (auth guards, limits, usage, metrics, logs, hardening). The
  * composition root (src/app.ts) registers the routes on it.
  */
-export async function createServer(opts: BuildAppOptions): Promise<ServerShell> {
+export async function createServer(opts: BuildAppOptions, services: Services): Promise<ServerShell> {
   const secret = await opts.store.meta.cursorSecret();
   const ctx: ServerContext = {
     store: opts.store,
+    services,
     config: opts.config,
     cursors: new CursorCodec(secret),
     auth: new KeyAuthenticator(opts.store.keys),
-    now: opts.now ?? Date.now,
+    now: services.now,
     guards: opts.guards ?? [],
     responseCache: opts.config.responseCacheEntries === 0 ? undefined : new ResponseCache(opts.config.responseCacheEntries),
   };

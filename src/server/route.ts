@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
-import type { RequestGuard, RouteMeta, ServerContext } from './context.js';
+import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 
@@ -43,7 +43,7 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
  * Registers a GET operation: TypeBox schemas for validation, serialization and OpenAPI, key
  * authentication and guards before validation, and the envelope around whatever the handler returns.
  */
-export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInstance, ctx: ServerContext, spec: RouteSpec<Q, P>): void {
+export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInstance, ctx: RouteContext, spec: RouteSpec<Q, P>): void {
   const wrapped = ctx.config.envelope === 'wrapped';
   const meta: RouteMeta = { url: spec.url, dataset: spec.dataset, market: spec.market };
   const okSchema = wrapped ? Envelope(spec.response, true) : spec.response;
@@ -107,7 +107,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
         if (cache !== undefined && req.dataWindowState === undefined) {
           cacheKey = spec.cacheKey!({ query, params, req });
           if (cacheKey !== undefined) {
-            version = ctx.store.dataVersion(); // read before the data, so a write meanwhile is not hidden
+            version = ctx.services.dataVersion(); // read before the data, so a write meanwhile is not hidden
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
               req.cachedBody = hit;
@@ -126,7 +126,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
  * Authenticates the request's key and runs the guards in order. Synchronous (undefined) while
  * the key is cached and no guard has to wait, as on most requests; else a promise.
  */
-function authorize(ctx: ServerContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
+function authorize(ctx: RouteContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
   const key = ctx.auth.authenticate(presentedKey(req));
   if (key instanceof Promise) {
     return key.then((k) => {
@@ -148,12 +148,12 @@ function runGuards(guards: readonly RequestGuard[], from: number, req: FastifyRe
 }
 
 /** Absolute base URL for links in bodies: the configured public URL, else the request's own. */
-export function baseUrl(ctx: ServerContext, req: FastifyRequest): string {
+export function baseUrl(ctx: RouteContext, req: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
 }
 
 /** next_url: same path (or another), with only the cursor in the query: never the key. */
-export function nextUrl(ctx: ServerContext, req: FastifyRequest, cursor: string, path?: string): string {
+export function nextUrl(ctx: RouteContext, req: FastifyRequest, cursor: string, path?: string): string {
   const p = path ?? req.url.split('?')[0];
   return `${baseUrl(ctx, req)}${p}?cursor=${cursor}`;
 }

@@ -1,0 +1,24 @@
+// Every query and computation the routes need, built once over one store by the composition root
+// (src/app.ts) and handed to the routes as ctx.services; routes never see the store itself.
+import type { Store } from '../store/index.js';
+import { ReferenceService } from './reference.js';
+import { TickerService } from './tickers.js';
+
+export interface ServiceOptions {
+  /** The clock every time-dependent answer uses (tests set it). */
+  now: () => number;
+  /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal). */
+  riskFreeRate?: number;
+}
+
+export function createServices(store: Store, opts: ServiceOptions) {
+  return {
+    now: opts.now,
+    /** Changes whenever stored data may have changed: keys the response cache. */
+    dataVersion: (): string => store.dataVersion(),
+    tickers: new TickerService(store, opts.now),
+    reference: new ReferenceService(store),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
