@@ -1,8 +1,10 @@
 // Every query and computation the routes need, built once over one store by the composition root
 // (src/app.ts) and handed to the routes as ctx.services; routes never see the store itself.
 import type { Store } from '../store/index.js';
+import { LastTickService } from './last-ticks.js';
 import { ReferenceService } from './reference.js';
 import { TickerService } from './tickers.js';
+import { TradeQuoteService } from './trades-quotes.js';
 
 export interface ServiceOptions {
   /** The clock every time-dependent answer uses (tests set it). */
@@ -18,6 +20,8 @@ export function createServices(store: Store, opts: ServiceOptions) {
     dataVersion: (): string => store.dataVersion(),
     tickers: new TickerService(store, opts.now),
     reference: new ReferenceService(store),
+    lastTicks: new LastTickService(store.market),
+    tradesQuotes: new TradeQuoteService(store.market),
   };
 }
 
