@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
-import { convert } from '../services/conversion.js';
 import { snapshotClock } from './snapshots.js';
 
 const Currency = (example: string) =>
@@ -20,7 +19,7 @@ const ConversionBody = Type.Object({
   last: Type.Object({ ask: Type.Number(), bid: Type.Number(), exchange: Type.Integer(), timestamp: Type.Integer() }),
 });
 
-export async function conversionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function conversionRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v1/conversion/:from/:to',
     operationId: 'GetCurrencyConversion',
@@ -39,13 +38,12 @@ export async function conversionRoutes(app: FastifyInstance, ctx: ServerContext)
     }),
     response: ConversionBody,
     handler: async ({ params, query, req }) => {
-      const atNs = BigInt(snapshotClock(ctx, req)) * 1_000_000n;
-      const result = await convert((ticker, at) => ctx.store.market.lastQuote(ticker, at), {
+      const result = await ctx.services.conversion.convert({
         from: params.from.toUpperCase(),
         to: params.to.toUpperCase(),
         amount: query.amount,
         precision: query.precision,
-        atNs,
+        atMs: snapshotClock(ctx, req),
       });
       if (!result) throw notFound(`No quote converts ${params.from.toUpperCase()} to ${params.to.toUpperCase()}, directly, inversely or through USD.`);
       return { status: 'success', ...result };

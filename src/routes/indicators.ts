@@ -1,14 +1,14 @@
-// Technical indicators (spec §4.17, §4.18, §5.6): SMA, EMA, RSI and MACD of any ticker's bars.
+// Technical indicators: SMA, EMA, RSI and MACD of any ticker's bars.
 // The computation is in services/indicators.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IndicatorKind, IndicatorParams } from '../domain/indicators.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
-import type { ServerContext } from '../server/context.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import type { RouteContext } from '../server/context.js';
+import { listPage } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
-import { indicatorValues, type IndicatorValue } from '../services/indicators.js';
+import type { IndicatorResult } from '../services/indicators.js';
 import { AggBar } from './aggregates.js';
 import { parseFlexibleTimeMs } from './time-params.js';
 
@@ -77,8 +77,8 @@ function paramsOf<K extends IndicatorKind>(kind: K, q: CommonQuery): IndicatorPa
   return { window: q.window } as IndicatorParams[K];
 }
 
-/** The aggregates URL of the bars used (§5.6 form), absolute and without the key. */
-function underlyingUrl(ctx: ServerContext, req: FastifyRequest, ticker: string, timespan: string, fromMs: number, toMs: number, adjusted: boolean): string {
+/** The aggregates URL of the bars used (upstream's form), absolute and without the key. */
+function underlyingUrl(ctx: RouteContext, req: FastifyRequest, ticker: string, timespan: string, fromMs: number, toMs: number, adjusted: boolean): string {
   const path = `/v2/aggs/ticker/${encodeURIComponent(ticker).replace(/%3A/gi, ':')}/range/1/${timespan}/${fromMs}/${toMs}`;
   return `${baseUrl(ctx, req)}${path}?adjusted=${adjusted}&limit=50000&sort=desc`;
 }
@@ -90,7 +90,7 @@ const LABEL: Record<IndicatorKind, string> = {
   macd: 'Moving average convergence/divergence (MACD)',
 };
 
-export async function indicatorRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function indicatorRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const route = <K extends IndicatorKind>(kind: K, querystring: TSchema, value: TSchema, description: string) =>
     getRoute(app, ctx, {
       url: `/v1/indicators/${kind}/:ticker`,
@@ -104,34 +104,35 @@ export async function indicatorRoutes(app: FastifyInstance, ctx: ServerContext):
       querystring,
       response: Body(value),
       handler: async ({ params, query: raw, req }) => {
-        const family = `indicator-${kind}`;
-        const { query, after } = pagedQuery<CommonQuery>(ctx, family, raw as CommonQuery & { cursor?: string });
         const ticker = normalizeTicker(params.ticker);
-        let { lo, hi } = bounds(query, ticker);
-        hi = Math.min(hi, ctx.now() + 1);
-        if (after && typeof after.value === 'number') {
-          // resume strictly past the last value of the previous page
-          if (query.order === 'desc') hi = Math.min(hi, after.value);
-          else lo = Math.max(lo, after.value + 1);
-        }
-        const r = await indicatorValues(ctx.store, {
-          kind,
-          params: paramsOf(kind, query),
-          ticker,
-          timespan: query.timespan,
-          adjusted: query.adjusted,
-          seriesType: query.series_type,
-          order: query.order,
-          limit: query.limit,
-          lo,
-          hi,
+        // what the page was read with (from the cursor or the parameters), for underlying
+        let used: { query: CommonQuery; result: IndicatorResult } | undefined;
+        const page = await listPage(ctx, req, raw as CommonQuery & { cursor?: string }, {
+          family: `indicator-${kind}`,
+          read: async (query: CommonQuery, page) => {
+            const { lo, hi } = bounds(query, ticker);
+            const r = await ctx.services.indicators.page({
+              kind,
+              params: paramsOf(kind, query),
+              ticker,
+              timespan: query.timespan,
+              adjusted: query.adjusted,
+              seriesType: query.series_type,
+              order: query.order,
+              lo,
+              hi,
+            }, page);
+            used = { query, result: r.result };
+            return r;
+          },
+          present: (values) => values,
         });
-        const page = finishPage(ctx, req, family, query, query.limit, r.values, (v: IndicatorValue) => ({ value: v.timestamp, id: 0 }));
+        const { query, result: r } = used!;
         const underlying = {
           url: underlyingUrl(ctx, req, ticker, query.timespan, r.fromMs, r.toMs, query.adjusted),
           ...(query.expand_underlying ? { aggregates: r.bars } : {}),
         };
-        return { results: { values: page.rows, underlying }, ...(page.next_url ? { next_url: page.next_url } : {}) };
+        return { results: { values: page.results, underlying }, ...(page.next_url ? { next_url: page.next_url } : {}) };
       },
     });
 

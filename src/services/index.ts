@@ -2,7 +2,9 @@
 // (src/app.ts) and handed to the routes as ctx.services; routes never see the store itself.
 import type { Store } from '../store/index.js';
 import { LastTickService } from './last-ticks.js';
+import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
 import { ReferenceService } from './reference.js';
+import { SnapshotService } from './snapshots.js';
 import { TickerService } from './tickers.js';
 import { TradeQuoteService } from './trades-quotes.js';
 
@@ -22,6 +24,10 @@ export function createServices(store: Store, opts: ServiceOptions) {
     reference: new ReferenceService(store),
     lastTicks: new LastTickService(store.market),
     tradesQuotes: new TradeQuoteService(store.market),
+    aggregates: new AggregateService(store, opts.now),
+    indicators: new IndicatorService(store, opts.now),
+    conversion: new ConversionService(store),
+    snapshots: new SnapshotService(store),
   };
 }
 

@@ -280,3 +280,24 @@ export async function movers(store: SnapshotStore, req: Omit<SnapshotRequest, 't
   const byTicker = new Map(full.map((r) => [r.snapshot.ticker, r.snapshot]));
   return top.map((s) => byTicker.get(s.ticker) ?? s);
 }
+
+export type { SnapshotMarket };
+
+export class SnapshotService {
+  constructor(private readonly store: SnapshotStore) {}
+
+  /** Snapshots of the requested tickers (or the whole market) that have any data, ascending by ticker. */
+  async list(req: SnapshotRequest): Promise<AnySnapshot[]> {
+    return (await marketSnapshots(this.store, req)).map((r) => r.snapshot);
+  }
+
+  /** The snapshot of one ticker (OTC included), undefined when nothing is stored for it. */
+  async one(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<AnySnapshot | undefined> {
+    const [one] = await marketSnapshots(this.store, { ...req, tickers: [ticker], includeOtc: true });
+    return one?.snapshot;
+  }
+
+  movers(req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {
+    return movers(this.store, req, direction);
+  }
+}
