@@ -7,6 +7,7 @@ import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
 import { TickerService } from './tickers.js';
 import { TradeQuoteService } from './trades-quotes.js';
+import { UniversalSnapshotService } from './universal-snapshot.js';
 
 export interface ServiceOptions {
   /** The clock every time-dependent answer uses (tests set it). */
@@ -28,6 +29,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
     snapshots: new SnapshotService(store),
+    universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
   };
 }
 
