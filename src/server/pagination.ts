@@ -21,10 +21,10 @@ export interface ListSpec<Q extends { limit: number }, R, W, P> {
   /** Names the cursor's family: a cursor is refused by any other list. */
   family: string;
   /**
-   * The query of a first page, from the request's parameters; undefined answers an empty page.
-   * Default: the parameters, without the key and the cursor.
+   * The query of a first page from the request's parameters (without the key and the cursor);
+   * undefined answers an empty page. Default: those parameters as they are.
    */
-  firstQuery?: (params: Record<string, unknown>) => Q | undefined;
+  firstQuery?: (params: Q) => Q | undefined;
   /**
    * Whether a query and position decoded from a cursor have the shape this list reads (the cursor
    * is signed, but another version of the server may have written it). Default: both are objects.
@@ -56,7 +56,8 @@ export async function listPage<Q extends { limit: number }, R, W, P = KeysetPosi
     query = p.q;
     after = p.a;
   } else {
-    query = spec.firstQuery ? spec.firstQuery(params as Record<string, unknown>) : withoutAuth<Q>(params);
+    query = withoutAuth<Q>(params);
+    if (spec.firstQuery) query = spec.firstQuery(query);
     if (query === undefined) return { count: 0, results: [] };
   }
   const limit = query.limit;

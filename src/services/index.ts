@@ -3,6 +3,7 @@
 import type { Store } from '../store/index.js';
 import { LastTickService } from './last-ticks.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
+import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
 import { TickerService } from './tickers.js';
@@ -29,6 +30,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
     snapshots: new SnapshotService(store),
+    options: new OptionsService(store, opts.now, opts.riskFreeRate),
     universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
   };
 }
