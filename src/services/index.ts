@@ -2,6 +2,7 @@
 // (src/app.ts) and handed to the routes as ctx.services; routes never see the store itself.
 import type { Store } from '../store/index.js';
 import { LastTickService } from './last-ticks.js';
+import { DatasetListService } from './dataset-lists.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
 import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
@@ -31,6 +32,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     conversion: new ConversionService(store),
     snapshots: new SnapshotService(store),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
+    datasetLists: new DatasetListService(store),
     universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
   };
 }
