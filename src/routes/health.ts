@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { dependencyUp } from '../server/metrics.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
@@ -32,7 +32,7 @@ function reason(err: unknown): string {
   return `${e.message ?? String(err)}${cause}`;
 }
 
-export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opts: HealthOptions = {}): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts: HealthOptions = {}): Promise<void> {
   const wrapped = ctx.config.envelope === 'wrapped';
   const timeoutMs = opts.timeoutMs ?? 2000;
 
@@ -44,9 +44,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opt
   app.get('/ready', { schema: { hide: true } }, async (req, reply) => {
     const checks: Record<string, CheckResult> = {};
     const failing: string[] = [];
-    const storeName = `store (${ctx.store.engine})`;
+    const storeName = `store (${ctx.services.storeHealth.engine})`;
     try {
-      await withTimeout(ctx.store.ping(), timeoutMs, storeName);
+      await withTimeout(ctx.services.storeHealth.ping(), timeoutMs, storeName);
       checks.store = 'ok';
     } catch (err) {
       checks.store = `unreachable: ${reason(err)}`;

@@ -3,10 +3,12 @@
 import type { Store } from '../store/index.js';
 import { LastTickService } from './last-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
+import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
 import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
+import { SocialService } from './social.js';
 import { TickerService } from './tickers.js';
 import { TradeQuoteService } from './trades-quotes.js';
 import { UniversalSnapshotService } from './universal-snapshot.js';
@@ -33,6 +35,9 @@ export function createServices(store: Store, opts: ServiceOptions) {
     snapshots: new SnapshotService(store),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists: new DatasetListService(store),
+    keys: new KeyService(store, opts.now),
+    storeHealth: new StoreHealthService(store),
+    social: new SocialService(store),
     universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
   };
 }
