@@ -153,10 +153,10 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
     params: RangeParams,
     querystring: RangeQuery,
     response: RangeBody,
-    handler: async ({ params, query: raw, req, reply }) => {
-      // Up to 50,000 bars of plain numbers: V8's JSON.stringify writes them about twice as fast
-      // as the schema serializer, and the body holds only schema fields (no bigint) by construction.
-      reply.serializer(JSON.stringify);
+    // Up to 50,000 bars of plain numbers: V8's JSON.stringify writes them about twice as fast
+    // as the schema serializer, and the body holds only schema fields (no bigint) by construction.
+    serializer: 'native',
+    handler: async ({ params, query: raw, req }) => {
       const q = rangeCursorQuery(ctx, raw);
       const ticker = normalizeTicker(params.ticker);
       const market = marketOfTicker(ticker);

@@ -122,11 +122,11 @@ export function datasetListRoute(app: FastifyInstance, ctx: RouteContext, spec: 
     market: spec.market,
     querystring: datasetQuerySchema(def),
     response: datasetListBody(def),
-    handler: ({ query, req, reply }) => {
-      // Records hold exactly the declared wire fields (no nulls, no bigints), so the native
-      // serializer gives the schema's output; on 50,000-row pages it is ~3x faster than the
-      // schema-compiled one, which checks every optional number of every row.
-      reply.serializer(JSON.stringify);
+    // Records hold exactly the declared wire fields (no nulls, no bigints), so the native
+    // serializer gives the schema's output; on 50,000-row pages it is ~3x faster than the
+    // schema-compiled one, which checks every optional number of every row.
+    serializer: 'native',
+    handler: ({ query, req }) => {
       return listPage(ctx, req, query as Record<string, unknown> & { limit: number }, {
         family,
         read: (q, page) => ctx.services.datasetLists.declared(def, q, page),

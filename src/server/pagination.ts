@@ -10,14 +10,17 @@ interface CursorPayload<Q, P> {
   a: P;
 }
 
+/** What a page's rows are on the wire: an array, or pre-serialized items (serializer.ts). */
+type Results = { readonly length: number };
+
 /** The body of one page of a list: its rows on the wire and, when more exist, the link to the next page. */
-export interface ListPage<W> {
+export interface ListPage<W extends Results> {
   count: number;
-  results: W[];
+  results: W;
   next_url?: string;
 }
 
-export interface ListSpec<Q extends { limit: number }, R, W, P> {
+export interface ListSpec<Q extends { limit: number }, R, W extends Results, P> {
   /** Names the cursor's family: a cursor is refused by any other list. */
   family: string;
   /**
@@ -33,7 +36,7 @@ export interface ListSpec<Q extends { limit: number }, R, W, P> {
   /** The rows after the position (all rows on a first page), in the list's order. */
   read: (query: Q, page: PageRequest<P>) => Promise<KeysetRows<R, P>>;
   /** The page's rows on the wire. */
-  present: (rows: R[], query: Q) => W[] | Promise<W[]>;
+  present: (rows: R[], query: Q) => W | Promise<W>;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface ListSpec<Q extends { limit: number }, R, W, P> {
  * cursor replaces every parameter but the key), else from the parameters; limit+1 rows are read,
  * and when the extra row exists next_url carries the query and the last row's position.
  */
-export async function listPage<Q extends { limit: number }, R, W, P = KeysetPosition>(
+export async function listPage<Q extends { limit: number }, R, W extends Results, P = KeysetPosition>(
   ctx: RouteContext,
   req: FastifyRequest,
   params: object & { cursor?: string },
@@ -56,9 +59,9 @@ export async function listPage<Q extends { limit: number }, R, W, P = KeysetPosi
     query = p.q;
     after = p.a;
   } else {
-    query = withoutAuth<Q>(params);
-    if (spec.firstQuery) query = spec.firstQuery(query);
-    if (query === undefined) return { count: 0, results: [] };
+    const asked = withoutAuth<Q>(params);
+    query = spec.firstQuery ? spec.firstQuery(asked) : asked;
+    if (query === undefined) return { count: 0, results: await spec.present([], asked) };
   }
   const limit = query.limit;
   const { rows, position } = await spec.read(query, { after, limit: limit + 1 });

@@ -4,6 +4,7 @@ import { presentedKey } from './auth.js';
 import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
+import { envelope, nativeJson, type SerializerKind } from './serializer.js';
 
 /** What Fastify sends for a serialized JSON body; cached bodies go out with the same type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -20,6 +21,8 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
   params?: P;
   /** Schema of the inner body (what upstream sends; wrapped in {ok,data} unless native). */
   response: TSchema;
+  /** How the body is written (serializer.ts); default 'schema'. */
+  serializer?: SerializerKind;
   /** Default true. */
   auth?: boolean;
   /** The body carries no status/request_id (market status, holidays). */
@@ -42,6 +45,11 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
 /**
  * Registers a GET operation: TypeBox schemas for validation, serialization and OpenAPI, key
  * authentication and guards before validation, and the envelope around whatever the handler returns.
+ *
+ * The one path of a JSON body: the handler returns the inner body (status and request_id added
+ * here unless the route is plain); `envelope` wraps it; the route's declared serializer (its
+ * response schema, or JSON.stringify when it declares serializer: 'native') writes it, through
+ * Fastify for a fresh answer and through reply.serialize for one the response cache keeps.
  */
 export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInstance, ctx: RouteContext, spec: RouteSpec<Q, P>): void {
   const wrapped = ctx.config.envelope === 'wrapped';
@@ -58,9 +66,9 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
     const inner = spec.plain || Array.isArray(body) || typeof body !== 'object' || body === null
       ? body
       : { status: 'OK', request_id: req.id, ...(body as object) };
-    const out = wrapped ? { ok: true, data: inner } : inner;
+    const out = envelope(wrapped, inner, true);
     if (cacheKey === undefined || reply.statusCode !== 200) return out;
-    const text = reply.serialize(out) as string; // the route's JSON serializer
+    const text = reply.serialize(out) as string; // the route's declared serializer
     req.cachedBody = cache!.set(cacheKey, version, text, req.id);
     reply.type(JSON_TYPE);
     return text;
@@ -74,6 +82,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       // answers are compressed by the app's onSend hook (compression.ts), not the plugin's hooks
       decompress: false,
       compress: false,
+      ...(spec.serializer === 'native' ? { serializerCompiler: () => nativeJson } : {}),
       schema: {
         operationId: i === 0 ? spec.operationId : `${spec.operationId}Alias${i}`,
         summary: spec.summary,

@@ -5,6 +5,7 @@ import { LastTickService } from './last-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
+import { NewsService } from './news.js';
 import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
@@ -37,6 +38,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     datasetLists: new DatasetListService(store),
     keys: new KeyService(store, opts.now),
     storeHealth: new StoreHealthService(store),
+    news: new NewsService(store),
     social: new SocialService(store),
     universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
   };
