@@ -4,7 +4,7 @@ import { open, realpath } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { ApiError, notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 
@@ -105,7 +105,7 @@ const UpstreamParams = Type.Object({
 });
 const ImageBytes = Type.String({ description: 'The image bytes (image/svg+xml, image/png, image/jpeg, image/webp).' });
 
-export async function brandingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function brandingRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   for (const kind of ['icon', 'logo'] as const) {
     getRoute(app, ctx, {
       url: `/v1/reference/company-branding/${kind}/:filename`,

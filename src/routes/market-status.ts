@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { marketStatusAt, upcomingHolidays } from '../domain/calendar.js';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { getRoute } from '../server/route.js';
 import { StringEnum } from '../server/schemas.js';
 
@@ -41,7 +41,7 @@ const Holiday = Type.Object({
   close: Type.Optional(Type.String()),
 });
 
-export async function marketStatusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function marketStatusRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v1/marketstatus/now',
     aliases: ['/v1/marketstatus'],

@@ -79,23 +79,3 @@ function withoutAuth<Q>(params: object): Q {
   return query as Q;
 }
 
-// ---- being replaced by listPage, route family by route family ----
-export function pagedQuery<Q extends object>(ctx: RouteContext, family: string, raw: Q & { cursor?: string }): { query: Q; after?: KeysetPosition } {
-  if (raw.cursor) {
-    const p = ctx.cursors.decode<CursorPayload<Q, KeysetPosition>>(family, raw.cursor);
-    if (!p || typeof p !== 'object' || typeof p.q !== 'object' || typeof p.a !== 'object' || p.a === null) {
-      return ctx.cursors.decode<never>(family, '');
-    }
-    return { query: p.q, after: p.a };
-  }
-  return { query: withoutAuth<Q>(raw) };
-}
-
-export function finishPage<T, Q extends object>(
-  ctx: RouteContext, req: FastifyRequest, family: string, query: Q, limit: number, rows: T[], position: (row: T) => KeysetPosition,
-): { rows: T[]; next_url?: string } {
-  if (rows.length <= limit) return { rows };
-  const page = rows.slice(0, limit);
-  const cursor = ctx.cursors.encode(family, { q: query, a: position(page[page.length - 1]!) });
-  return { rows: page, next_url: nextUrl(ctx, req, cursor) };
-}
