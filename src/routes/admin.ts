@@ -6,6 +6,7 @@ import { ApiError, badParameter, notFound } from '../domain/errors.js';
 import type { PlanCatalog } from '../server/plans.js';
 import type { UsageRecorder } from '../server/usage.js';
 import { DateString } from '../server/schemas.js';
+import { envelope } from '../server/serializer.js';
 
 // The operator's HTTP API for keys: create, list, show, revoke, usage; and the plan table.
 // Authenticated by the admin token from the server's configuration (`--admin-token` /
@@ -56,7 +57,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: RouteContext, opts:
   const wrapped = ctx.config.envelope === 'wrapped';
   const ok = (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, code = 200) => {
     const inner = { status: 'OK', request_id: req.id, ...body };
-    return reply.code(code).header('Cache-Control', 'no-store').send(wrapped ? { ok: true, data: inner } : inner);
+    return reply.code(code).header('Cache-Control', 'no-store').send(envelope(wrapped, inner, true));
   };
 
   const keys = ctx.services.keys;

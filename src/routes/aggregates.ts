@@ -2,6 +2,7 @@
 // open/close, for every asset class through the ticker prefix.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
 import { TIMESPANS } from '../domain/bars.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
@@ -60,38 +61,7 @@ const GroupedBody = Type.Object({
   count: Type.Integer(),
 });
 
-const OpenCloseBody = Type.Object({
-  status: Type.String(),
-  symbol: Type.String(),
-  from: Type.String(),
-  open: Type.Number(),
-  high: Type.Number(),
-  low: Type.Number(),
-  close: Type.Number(),
-  volume: Type.Optional(Type.Number()),
-  afterHours: Type.Optional(Type.Number()),
-  preMarket: Type.Optional(Type.Number()),
-  otc: Type.Optional(Type.Boolean()),
-});
-
-const CryptoTrade = Type.Object({
-  c: Type.Array(Type.Integer()),
-  i: Type.String(),
-  p: Type.Number(),
-  s: Type.Number(),
-  t: Type.Integer(),
-  x: Type.Integer(),
-});
-
-const CryptoOpenCloseBody = Type.Object({
-  symbol: Type.String(),
-  isUTC: Type.Boolean(),
-  day: Type.String(),
-  open: Type.Number(),
-  close: Type.Number(),
-  openTrades: Type.Array(CryptoTrade),
-  closingTrades: Type.Array(CryptoTrade),
-});
+const OpenCloseBody = Type.Object({ status: Type.String(), ...OpenClose.properties });
 
 // ---------------------------------------------------------------------------
 // Parameters
@@ -283,7 +253,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
       date: DateString(),
     }),
     querystring: Type.Object({ adjusted: Adjusted }),
-    response: CryptoOpenCloseBody,
+    response: CryptoOpenClose,
     handler: async ({ params }) => {
       const day = parseDayParam(params.date, 'date');
       const [from, to] = [params.from.toUpperCase(), params.to.toUpperCase()];

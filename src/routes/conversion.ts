@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
+import { Conversion } from '../domain/conversion-schema.js';
 import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 import { snapshotClock } from './snapshots.js';
@@ -8,16 +9,7 @@ import { snapshotClock } from './snapshots.js';
 const Currency = (example: string) =>
   Type.String({ pattern: '^[A-Za-z0-9]{2,12}$', description: `a currency code such as ${example}` });
 
-const ConversionBody = Type.Object({
-  status: Type.String(),
-  request_id: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
-  initialAmount: Type.Number(),
-  converted: Type.Number(),
-  symbol: Type.String(),
-  last: Type.Object({ ask: Type.Number(), bid: Type.Number(), exchange: Type.Integer(), timestamp: Type.Integer() }),
-});
+const ConversionBody = Type.Object({ status: Type.String(), request_id: Type.String(), ...Conversion.properties });
 
 export async function conversionRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {

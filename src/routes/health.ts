@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RouteContext } from '../server/context.js';
 import { dependencyUp } from '../server/metrics.js';
+import { envelope } from '../server/serializer.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
 // OpenAPI document. /health answers while the process runs; /ready answers 200 only when the
@@ -38,7 +39,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
 
   app.get('/health', { schema: { hide: true } }, async (req, reply) => {
     const inner = { status: 'OK', request_id: req.id };
-    return reply.header('Cache-Control', 'no-store').send(wrapped ? { ok: true, data: inner } : inner);
+    return reply.header('Cache-Control', 'no-store').send(envelope(wrapped, inner, true));
   });
 
   app.get('/ready', { schema: { hide: true } }, async (req, reply) => {
@@ -69,10 +70,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
     reply.header('Cache-Control', 'no-store');
     if (failing.length === 0) {
       const inner = { status: 'OK', request_id: req.id, checks };
-      return reply.send(wrapped ? { ok: true, data: inner } : inner);
+      return reply.send(envelope(wrapped, inner, true));
     }
     const message = `Not ready: ${failing.join('; ')}`;
     const inner = { status: 'ERROR', request_id: req.id, code: 'DEPENDENCY_UNAVAILABLE', error: message, message, checks };
-    return reply.code(503).send(wrapped ? { ok: false, data: inner } : inner);
+    return reply.code(503).send(envelope(wrapped, inner, false));
   });
 }

@@ -10,6 +10,7 @@ import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
+import { envelope } from './serializer.js';
 import { formatValidationError } from './validation.js';
 import { frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
@@ -87,7 +88,7 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
 
   const errorBody = (req: { id: string }, err: ApiError) => {
     const inner = { status: err.status, request_id: req.id, code: err.code, error: err.message, message: err.message };
-    return wrapped ? { ok: false, data: inner } : inner;
+    return envelope(wrapped, inner, false);
   };
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {

@@ -18,6 +18,7 @@
  * - Adjustment is applied to base bars before bucketing, so a bucket that spans a split is
  *   built from consistently adjusted prices.
  */
+import type { CryptoOpenClose, CryptoTrade, OpenClose } from '../domain/aggregate-schemas.js';
 import { adjustForSplits, type Split } from '../domain/adjustment.js';
 import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js';
 import { aggregateBars, barsFromTrades, nextBucketStart, snapRange, type Bar, type Timespan, type TradePrint } from '../domain/bars.js';
@@ -329,19 +330,6 @@ export async function groupedDaily(
   return out;
 }
 
-export interface OpenClose {
-  from: string;
-  symbol: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume?: number;
-  preMarket?: number;
-  afterHours?: number;
-  otc?: boolean;
-}
-
 /**
  * Daily open/close of a stock, option or index on session day `day` (§4.1), or undefined when
  * the day has no session or no data. open/close are the first and last regular-session
@@ -410,26 +398,7 @@ export async function openClose(store: AggregatesStore, ticker: string, day: num
   };
 }
 
-export interface CryptoTradeWire {
-  c: number[];
-  i: string;
-  p: number;
-  s: number;
-  t: number;
-  x: number;
-}
-
-export interface CryptoOpenClose {
-  symbol: string;
-  isUTC: true;
-  day: string;
-  open: number;
-  close: number;
-  openTrades: CryptoTradeWire[];
-  closingTrades: CryptoTradeWire[];
-}
-
-function cryptoTradeToWire(row: TradeRow): CryptoTradeWire {
+function cryptoTradeToWire(row: TradeRow): CryptoTrade {
   const ns = row.participant_timestamp ?? row.sip_timestamp;
   return { c: row.conditions ?? [], i: row.id ?? '', p: row.price, s: row.size, t: Number(ns / NS_PER_MS), x: row.exchange };
 }

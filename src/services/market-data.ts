@@ -1,5 +1,6 @@
 // Aggregates, indicators and currency conversion over one store: the computations live in
 // aggregates.ts, indicators.ts and conversion.ts; these services bind them to the store and clock.
+import type { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
 import type { IndicatorKind } from '../domain/indicators.js';
 import type { Store } from '../store/index.js';
 import {
@@ -8,10 +9,8 @@ import {
   openClose,
   previousClose,
   rangeBars,
-  type CryptoOpenClose,
   type DailyBar,
   type GroupedMarket,
-  type OpenClose,
   type RangeRequest,
   type RangeResult,
 } from './aggregates.js';
