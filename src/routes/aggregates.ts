@@ -85,7 +85,7 @@ const RangeQuery = Type.Object({
 });
 type RangeQuery = Static<typeof RangeQuery>;
 
-/** What an aggregates next_url cursor carries; the path carries the rest (§1.6). */
+/** What an aggregates next_url cursor carries; the rewritten path carries the rest (ticker, range). */
 interface RangeCursor {
   limit: number;
   sort: 'asc' | 'desc';

@@ -6,7 +6,7 @@ import { getRoute } from '../server/route.js';
 import { StringEnum } from '../server/schemas.js';
 
 // Both bodies are computed from the trading calendar and ctx.now(); upstream sends them without
-// status or request_id (spec §4.19, §4.20), hence `plain`.
+// status or request_id, hence `plain`.
 
 const MarketState = StringEnum(['open', 'closed', 'extended-hours'] as const);
 const OpenClosed = StringEnum(['open', 'closed'] as const);

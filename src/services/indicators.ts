@@ -1,5 +1,5 @@
 /**
- * Technical indicators over aggregate bars (spec §4.17, §4.18, §5.6). The bars come from the
+ * Technical indicators (SMA, EMA, RSI, MACD) over aggregate bars. The bars come from the
  * aggregation service (`rangeBars`, multiplier 1, the requested timespan and adjustment), so an
  * indicator is computed from exactly what /v2/aggs/.../range returns for the same ticker.
  *

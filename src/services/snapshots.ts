@@ -1,5 +1,5 @@
 /**
- * Stock, forex and crypto snapshots (spec §3.2, §3.3, §4.5–4.7, §4.15, §5.7), computed from the
+ * Stock, forex and crypto snapshots (all tickers, one ticker, gainers and losers), computed from the
  * stored bars and ticks as of a clock `nowMs` (the server clock, or the plan's delayed clock).
  *
  * Rules (documented in docs/snapshots.md and the README):
@@ -258,7 +258,7 @@ export async function marketSnapshots(store: SnapshotStore, req: SnapshotRequest
   return out;
 }
 
-/** Top movers (§5.7): the 20 largest gains or losses in percent, ties by ticker. */
+/** Top movers: the 20 largest gains or losses in percent, ties by ticker. */
 export function rankMovers<S>(all: readonly Ranked<S>[], market: SnapshotMarket, direction: 'gainers' | 'losers'): S[] {
   const sign = direction === 'gainers' ? 1 : -1;
   return all
