@@ -12,7 +12,7 @@ import { createServices } from './services/index.js';
 export type { BuildAppOptions } from './server/app.js';
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
-  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate });
+  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate, brandingDir: opts.config.brandingDir });
   const { app, ctx, production } = await createServer(opts, services);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });

@@ -1,6 +1,7 @@
 // Every query and computation the routes need, built once over one store by the composition root
 // (src/app.ts) and handed to the routes as ctx.services; routes never see the store itself.
 import type { Store } from '../store/index.js';
+import { BrandingService } from './branding.js';
 import { LastTickService } from './last-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { KeyService, StoreHealthService } from './keys.js';
@@ -17,6 +18,8 @@ import { UniversalSnapshotService } from './universal-snapshot.js';
 export interface ServiceOptions {
   /** The clock every time-dependent answer uses (tests set it). */
   now: () => number;
+  /** Directory of branding images (absent: none is served). */
+  brandingDir?: string;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal). */
   riskFreeRate?: number;
 }
@@ -38,6 +41,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     datasetLists: new DatasetListService(store),
     keys: new KeyService(store, opts.now),
     storeHealth: new StoreHealthService(store),
+    branding: new BrandingService(opts.brandingDir),
     news: new NewsService(store),
     social: new SocialService(store),
     universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
