@@ -2,6 +2,7 @@
 // ticker with its market cap computed from stored shares and the latest day bar.
 import { dayOfDate, localDayOf, localDayStart } from '../domain/calendar.js';
 import { barZone, marketOfTicker } from '../domain/ticker-market.js';
+import type { TickerDetails } from '../domain/ticker-schemas.js';
 import type { Store } from '../store/index.js';
 import type { TickerRecord, TickerTypeRecord } from '../store/records.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
@@ -31,7 +32,7 @@ export interface TickerListParams {
 }
 
 /** A ticker as the API writes it: the stored version without its validity range and CUSIP. */
-export type TickerWire = Omit<TickerRecord, 'valid_from' | 'valid_to' | 'cusip'>;
+export type TickerWire = TickerDetails;
 
 /** The wire form of a ticker version, with `active` as of `date` when one was asked for. */
 export function tickerToWire(t: TickerRecord, date?: string): TickerWire {
