@@ -2,6 +2,7 @@
 // The computation is in services/indicators.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LineValue, MacdValue } from '../domain/indicator-schemas.js';
 import type { IndicatorKind, IndicatorParams } from '../domain/indicators.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
@@ -34,8 +35,6 @@ const WindowQuery = (def: number) => Type.Object({ ...common, window: Window(def
 const MacdQuery = Type.Object({ ...common, short_window: Window(12), long_window: Window(26), signal_window: Window(9) });
 type CommonQuery = Static<ReturnType<typeof WindowQuery>> & Partial<Static<typeof MacdQuery>>;
 
-const Value = Type.Object({ timestamp: Type.Integer(), value: Type.Number() });
-const MacdValue = Type.Object({ timestamp: Type.Integer(), value: Type.Number(), signal: Type.Number(), histogram: Type.Number() });
 const Body = (value: TSchema) =>
   Type.Object({
     status: Type.String(),
@@ -138,8 +137,8 @@ export async function indicatorRoutes(app: FastifyInstance, ctx: RouteContext): 
 
   const common = ' of the bars of /v2/aggs/ticker/{ticker}/range/1/{timespan}, values at the start time of the bar that ends each window, newest first by default. ' +
     'Enough earlier bars are read that every value is complete (SMA) or independent of its seed to about e^-10 (EMA, RSI, MACD).';
-  route('sma', WindowQuery(50), Value, `Mean of the last \`window\` values${common}`);
-  route('ema', WindowQuery(50), Value, `EMA with α = 2/(window+1), seeded with the SMA of the first window${common}`);
-  route('rsi', WindowQuery(14), Value, `RSI (0–100) with Wilder smoothing over \`window\` changes${common}`);
+  route('sma', WindowQuery(50), LineValue, `Mean of the last \`window\` values${common}`);
+  route('ema', WindowQuery(50), LineValue, `EMA with α = 2/(window+1), seeded with the SMA of the first window${common}`);
+  route('rsi', WindowQuery(14), LineValue, `RSI (0–100) with Wilder smoothing over \`window\` changes${common}`);
   route('macd', MacdQuery, MacdValue, `MACD line = EMA(short_window) − EMA(long_window), signal = EMA(signal_window) of the line, histogram = line − signal${common}`);
 }

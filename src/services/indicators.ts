@@ -12,6 +12,7 @@
  * - `underlying.url` is the range-aggregates URL of the bars read (from the first bar used to the
  *   upper bound); `underlying.aggregates` lists those bars, oldest first.
  */
+import type { IndicatorValue } from '../domain/indicator-schemas.js';
 import type { Bar, Timespan } from '../domain/bars.js';
 import { ema, lookbackBars, macd, rsi, sma, type IndicatorKind, type IndicatorParams, type MacdPoint, type SeriesPoint } from '../domain/indicators.js';
 import { AGGS_MAX_LIMIT, rangeBars, type AggregatesStore } from './aggregates.js';
@@ -34,12 +35,7 @@ export interface IndicatorRequest<K extends IndicatorKind> {
   hi: number;
 }
 
-export interface IndicatorValue {
-  timestamp: number;
-  value: number;
-  signal?: number;
-  histogram?: number;
-}
+export type { IndicatorValue };
 
 export interface IndicatorResult {
   /** In `order`, at most limit + 1 (the extra one only signals a next page). */
