@@ -28,6 +28,13 @@ LAYERS.forEach((layer, level) => {
   }
 });
 rules.push({
+  name: 'routes-not-store',
+  comment: 'src/routes reach data only through src/services (ctx.services): not the store, not even its types',
+  severity: 'error',
+  from: { path: '^src/routes/' },
+  to: { path: '^src/store/' },
+});
+rules.push({
   name: 'no-circular',
   comment: 'modules that import each other in a circle cannot be read or loaded one at a time',
   severity: 'error',

@@ -1,5 +1,6 @@
-// The composition root: builds the HTTP shell (src/server), then registers every endpoint
-// family (src/routes) on it. Commands and tests build their app here.
+// The composition root: builds the services over the store (src/services), the HTTP shell
+// (src/server), then registers every endpoint family (src/routes) on it. Commands and tests build
+// their app here.
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
@@ -7,6 +8,7 @@ import { registerDashboard, type DashboardOptions } from './routes/dashboard/ind
 import { registerRoutes } from './routes/index.js';
 import { createServer, registerApiDocs, type BuildAppOptions } from './server/app.js';
 import type { ServerContext } from './server/context.js';
+import { createServices } from './services/index.js';
 
 export interface AppOptions extends BuildAppOptions {
   /** The web dashboard under /dashboard (default: off). */
@@ -14,7 +16,8 @@ export interface AppOptions extends BuildAppOptions {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
-  const { app, ctx, production } = await createServer(opts);
+  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate, brandingDir: opts.config.brandingDir });
+  const { app, ctx, production } = await createServer(opts, services);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });
   if (ops.adminToken !== undefined) {

@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { ApiError, badParameter, notFound } from '../domain/errors.js';
 import type { PlanCatalog } from '../server/plans.js';
 import type { UsageRecorder } from '../server/usage.js';
-import type { ApiKeyRecord } from '../store/repos/keys.js';
 import { DateString } from '../server/schemas.js';
+import { envelope } from '../server/serializer.js';
 
 // The operator's HTTP API for keys: create, list, show, revoke, usage; and the plan table.
 // Authenticated by the admin token from the server's configuration (`--admin-token` /
@@ -53,26 +53,16 @@ const UsageQuery = Type.Object({
   to: Type.Optional(DateString()),
 });
 
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export async function adminRoutes(app: FastifyInstance, ctx: ServerContext, opts: AdminOptions): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, ctx: RouteContext, opts: AdminOptions): Promise<void> {
   const wrapped = ctx.config.envelope === 'wrapped';
   const ok = (req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, code = 200) => {
     const inner = { status: 'OK', request_id: req.id, ...body };
-    return reply.code(code).header('Cache-Control', 'no-store').send(wrapped ? { ok: true, data: inner } : inner);
+    return reply.code(code).header('Cache-Control', 'no-store').send(envelope(wrapped, inner, true));
   };
 
-  const withUsage = async (keys: ApiKeyRecord[]) => {
-    await opts.usage?.flush();
-    const now = ctx.now();
-    const [today, month] = await Promise.all([ctx.store.usage.totalsSince(utcDay(now)), ctx.store.usage.totalsSince(utcDay(now - 29 * 86_400_000))]);
-    return keys.map((k) => ({
-      ...k,
-      usage: { requests_today: today.get(k.id)?.requests ?? 0, requests_30_days: month.get(k.id)?.requests ?? 0, errors_30_days: month.get(k.id)?.errors ?? 0 },
-    }));
-  };
+  const keys = ctx.services.keys;
+  // request counts held in memory are written first, so usage includes the latest requests
+  const flushUsage = async () => opts.usage?.flush();
 
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (req) => {
@@ -84,7 +74,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: ServerContext, opts
     admin.get('/admin/plans', { schema: { hide: true } }, async (req, reply) => ok(req, reply, { results: opts.plans.list(), default_plan: opts.plans.defaultPlan }));
 
     admin.get('/admin/keys', { schema: { hide: true } }, async (req, reply) => {
-      const results = await withUsage(await ctx.store.keys.list());
+      await flushUsage();
+      const results = await keys.list();
       return ok(req, reply, { count: results.length, results });
     });
 
@@ -98,40 +89,38 @@ export async function adminRoutes(app: FastifyInstance, ctx: ServerContext, opts
         if (Number.isNaN(t) || t <= ctx.now()) throw badParameter('expires_utc must be an ISO 8601 date or time in the future');
         expires = new Date(t).toISOString();
       }
-      const { key, record } = await ctx.store.keys.create({ plan, label: body.label, expires_utc: expires });
+      const { key, record } = await keys.create({ plan, label: body.label, expires_utc: expires });
       req.log.info({ key_id: record.id, plan }, 'admin: key created');
       return ok(req, reply, { results: { ...record, key } }, 201);
     });
 
     admin.get<{ Params: Static<typeof KeyId> }>('/admin/keys/:id', { schema: { hide: true, params: KeyId } }, async (req, reply) => {
-      const record = await ctx.store.keys.get(req.params.id);
-      if (!record) throw notFound(`No key with id ${req.params.id}`);
-      return ok(req, reply, { results: (await withUsage([record]))[0] });
+      await flushUsage();
+      const results = await keys.get(req.params.id);
+      if (!results) throw notFound(`No key with id ${req.params.id}`);
+      return ok(req, reply, { results });
     });
 
     admin.delete<{ Params: Static<typeof KeyId> }>('/admin/keys/:id', { schema: { hide: true, params: KeyId } }, async (req, reply) => {
-      const record = await ctx.store.keys.get(req.params.id);
-      if (!record) throw notFound(`No key with id ${req.params.id}`);
-      if (!record.revoked_utc) {
-        await ctx.store.keys.revoke(req.params.id);
+      const revoked = await keys.revoke(req.params.id);
+      if (!revoked) throw notFound(`No key with id ${req.params.id}`);
+      if (revoked.revokedNow) {
         ctx.auth.forget(); // this process stops accepting it at once; others within the auth cache's TTL
-        req.log.info({ key_id: record.id }, 'admin: key revoked');
+        req.log.info({ key_id: revoked.record.id }, 'admin: key revoked');
       }
-      return ok(req, reply, { results: await ctx.store.keys.get(req.params.id) });
+      return ok(req, reply, { results: revoked.record });
     });
 
     admin.get<{ Params: Static<typeof KeyId>; Querystring: Static<typeof UsageQuery> }>(
       '/admin/keys/:id/usage',
       { schema: { hide: true, params: KeyId, querystring: UsageQuery } },
       async (req, reply) => {
-        const record = await ctx.store.keys.get(req.params.id);
-        if (!record) throw notFound(`No key with id ${req.params.id}`);
         const { from, to } = req.query;
+        await flushUsage();
+        const usage = await keys.usage(req.params.id, from, to);
+        if (!usage) throw notFound(`No key with id ${req.params.id}`);
         if (from && to && from > to) throw badParameter('from must not be after to');
-        await opts.usage?.flush();
-        const results = await ctx.store.usage.forKey(record.id, from, to);
-        const totals = results.reduce((t, r) => ({ requests: t.requests + r.requests, errors: t.errors + r.errors }), { requests: 0, errors: 0 });
-        return ok(req, reply, { key_id: record.id, count: results.length, totals, results });
+        return ok(req, reply, { key_id: usage.key_id, count: usage.rows.length, totals: usage.totals, results: usage.rows });
       },
     );
   });

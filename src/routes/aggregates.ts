@@ -1,22 +1,15 @@
-// Aggregates (spec §4.1–4.4): custom range bars, previous close, grouped daily and daily
+// Aggregates: custom range bars, previous close, grouped daily and daily
 // open/close, for every asset class through the ticker prefix.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
 import { TIMESPANS } from '../domain/bars.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { badParameter, notFound } from '../domain/errors.js';
 import { getRoute, nextUrl } from '../server/route.js';
 import { Cursor, DateString, Limit, StringEnum } from '../server/schemas.js';
-import {
-  AGGS_MAX_LIMIT,
-  cryptoOpenClose,
-  groupedDaily,
-  openClose,
-  previousClose,
-  rangeBars,
-  type GroupedMarket,
-} from '../services/aggregates.js';
+import { AGGS_MAX_LIMIT, type GroupedMarket } from '../services/aggregates.js';
 import { parseAggregateBound, parseDayParam } from './time-params.js';
 
 // ---------------------------------------------------------------------------
@@ -68,38 +61,7 @@ const GroupedBody = Type.Object({
   count: Type.Integer(),
 });
 
-const OpenCloseBody = Type.Object({
-  status: Type.String(),
-  symbol: Type.String(),
-  from: Type.String(),
-  open: Type.Number(),
-  high: Type.Number(),
-  low: Type.Number(),
-  close: Type.Number(),
-  volume: Type.Optional(Type.Number()),
-  afterHours: Type.Optional(Type.Number()),
-  preMarket: Type.Optional(Type.Number()),
-  otc: Type.Optional(Type.Boolean()),
-});
-
-const CryptoTrade = Type.Object({
-  c: Type.Array(Type.Integer()),
-  i: Type.String(),
-  p: Type.Number(),
-  s: Type.Number(),
-  t: Type.Integer(),
-  x: Type.Integer(),
-});
-
-const CryptoOpenCloseBody = Type.Object({
-  symbol: Type.String(),
-  isUTC: Type.Boolean(),
-  day: Type.String(),
-  open: Type.Number(),
-  close: Type.Number(),
-  openTrades: Type.Array(CryptoTrade),
-  closingTrades: Type.Array(CryptoTrade),
-});
+const OpenCloseBody = Type.Object({ status: Type.String(), ...OpenClose.properties });
 
 // ---------------------------------------------------------------------------
 // Parameters
@@ -123,7 +85,7 @@ const RangeQuery = Type.Object({
 });
 type RangeQuery = Static<typeof RangeQuery>;
 
-/** What an aggregates next_url cursor carries; the path carries the rest (§1.6). */
+/** What an aggregates next_url cursor carries; the rewritten path carries the rest (ticker, range). */
 interface RangeCursor {
   limit: number;
   sort: 'asc' | 'desc';
@@ -132,7 +94,7 @@ interface RangeCursor {
 }
 const RANGE_FAMILY = 'aggs-range';
 
-function rangeCursorQuery(ctx: ServerContext, raw: RangeQuery): RangeCursor {
+function rangeCursorQuery(ctx: RouteContext, raw: RangeQuery): RangeCursor {
   if (!raw.cursor) return { limit: raw.limit, sort: raw.sort, adjusted: raw.adjusted, dividends: raw.dividends };
   const c = ctx.cursors.decode<Partial<RangeCursor>>(RANGE_FAMILY, raw.cursor);
   const ok = c && Number.isInteger(c.limit) && c.limit! >= 1 && c.limit! <= AGGS_MAX_LIMIT
@@ -143,7 +105,7 @@ function rangeCursorQuery(ctx: ServerContext, raw: RangeQuery): RangeCursor {
 
 const tickerMarket = (req: FastifyRequest) => marketOfTicker((req.params as { ticker?: string }).ticker ?? '');
 
-export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v2/aggs/ticker/:ticker/range/:multiplier/:timespan/:from/:to',
     operationId: 'GetAggregates',
@@ -161,10 +123,10 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext):
     params: RangeParams,
     querystring: RangeQuery,
     response: RangeBody,
-    handler: async ({ params, query: raw, req, reply }) => {
-      // Up to 50,000 bars of plain numbers: V8's JSON.stringify writes them about twice as fast
-      // as the schema serializer, and the body holds only schema fields (no bigint) by construction.
-      reply.serializer(JSON.stringify);
+    // Up to 50,000 bars of plain numbers: V8's JSON.stringify writes them about twice as fast
+    // as the schema serializer, and the body holds only schema fields (no bigint) by construction.
+    serializer: 'native',
+    handler: async ({ params, query: raw, req }) => {
       const q = rangeCursorQuery(ctx, raw);
       const ticker = normalizeTicker(params.ticker);
       const market = marketOfTicker(ticker);
@@ -172,7 +134,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext):
       const fromMs = parseAggregateBound(params.from, 'from', zone);
       const toMs = parseAggregateBound(params.to, 'to', zone);
       if (toMs < fromMs) throw badParameter("The parameter 'to' cannot be a time that occurs before 'from'");
-      const r = await rangeBars(ctx.store, {
+      const r = await ctx.services.aggregates.range({
         ticker,
         multiplier: params.multiplier,
         timespan: params.timespan,
@@ -217,7 +179,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext):
     response: PrevBody,
     handler: async ({ params, query }) => {
       const ticker = normalizeTicker(params.ticker);
-      const bar = await previousClose(ctx.store, ticker, query.adjusted, ctx.now());
+      const bar = await ctx.services.aggregates.previousClose(ticker, query.adjusted);
       const results = bar ? [bar] : [];
       return {
         ticker: params.ticker,
@@ -245,7 +207,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext):
       response: GroupedBody,
       handler: async ({ params, query }) => {
         const day = parseDayParam(params.date, 'date');
-        const results = await groupedDaily(ctx.store, market, day, { adjusted: query.adjusted, includeOtc: market === 'stocks' && query.include_otc });
+        const results = await ctx.services.aggregates.grouped(market, day, { adjusted: query.adjusted, includeOtc: market === 'stocks' && query.include_otc });
         return { queryCount: results.length, resultsCount: results.length, adjusted: query.adjusted, results, count: results.length };
       },
     });
@@ -270,7 +232,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext):
     handler: async ({ params, query }) => {
       const day = parseDayParam(params.date, 'date');
       const ticker = normalizeTicker(params.ticker);
-      const oc = await openClose(ctx.store, ticker, day, query.adjusted);
+      const oc = await ctx.services.aggregates.openClose(ticker, day, query.adjusted);
       if (!oc) throw notFound('Data not found.');
       return { status: 'OK', ...oc, symbol: params.ticker };
     },
@@ -291,11 +253,11 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: ServerContext):
       date: DateString(),
     }),
     querystring: Type.Object({ adjusted: Adjusted }),
-    response: CryptoOpenCloseBody,
+    response: CryptoOpenClose,
     handler: async ({ params }) => {
       const day = parseDayParam(params.date, 'date');
       const [from, to] = [params.from.toUpperCase(), params.to.toUpperCase()];
-      const oc = await cryptoOpenClose(ctx.store, `X:${from}${to}`, `${from}-${to}`, day);
+      const oc = await ctx.services.aggregates.cryptoOpenClose(from, to, day);
       if (!oc) throw notFound('Data not found.');
       return oc;
     },

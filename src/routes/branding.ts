@@ -1,77 +1,12 @@
-import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
+import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../server/context.js';
-import { ApiError, notFound } from '../domain/errors.js';
+import type { RouteContext } from '../server/context.js';
 import { getRoute } from '../server/route.js';
-
-// Branding images are served from one directory and nothing else: a name must match a strict
-// pattern (no separators, no '..', no NUL), carry an image extension, and its real path (after
-// following any symlink) must still lie inside the directory's real path.
+import type { ServedFile } from '../services/branding.js';
 
 /** Default branding directory for a data directory; `serve --branding-dir` overrides it. */
 export const defaultBrandingDir = (dataDir: string): string => join(dataDir, 'branding');
-
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-/** The upstream path's base64url domain segment, e.g. d3d3LmFwcGxlLmNvbQ. */
-const DOMAIN_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
-const MAX_BYTES = 8 * 1024 * 1024;
-
-export const IMAGE_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-};
-
-const NOT_FOUND_MESSAGE = 'Branding image not found.';
-
-interface ServedFile {
-  bytes: Buffer;
-  etag: string;
-  contentType: string;
-}
-
-function safeName(name: string, pattern: RegExp): boolean {
-  return pattern.test(name) && !name.includes('..');
-}
-
-/**
- * Reads `<dir>/<segments...>` when every segment is a safe name and the file's real path stays
- * inside the directory's real path; otherwise (or when absent) throws 404.
- */
-async function readBrandingFile(dir: string | undefined, segments: { value: string; pattern: RegExp }[]): Promise<ServedFile> {
-  if (!dir) throw notFound(NOT_FOUND_MESSAGE);
-  for (const s of segments) if (!safeName(s.value, s.pattern)) throw notFound(NOT_FOUND_MESSAGE);
-  const name = segments[segments.length - 1]!.value;
-  const contentType = IMAGE_TYPES[extname(name).toLowerCase()];
-  if (!contentType) throw notFound(NOT_FOUND_MESSAGE);
-  let file: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    const root = await realpath(dir);
-    const real = await realpath(join(root, ...segments.map((s) => s.value)));
-    if (!real.startsWith(root + sep)) throw notFound(NOT_FOUND_MESSAGE);
-    // O_NOFOLLOW: the resolved path must not have become a symlink since it was checked.
-    file = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const st = await file.stat();
-    if (!st.isFile() || st.size > MAX_BYTES) throw notFound(NOT_FOUND_MESSAGE);
-    const bytes = await file.readFile();
-    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-    return { bytes, etag, contentType };
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    // ENOENT, ENOTDIR, ELOOP, EACCES...: the caller learns only that there is no such image.
-    throw notFound(NOT_FOUND_MESSAGE);
-  } finally {
-    await file?.close();
-  }
-}
 
 function etagMatches(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
@@ -105,7 +40,7 @@ const UpstreamParams = Type.Object({
 });
 const ImageBytes = Type.String({ description: 'The image bytes (image/svg+xml, image/png, image/jpeg, image/webp).' });
 
-export async function brandingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function brandingRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   for (const kind of ['icon', 'logo'] as const) {
     getRoute(app, ctx, {
       url: `/v1/reference/company-branding/${kind}/:filename`,
@@ -121,8 +56,7 @@ export async function brandingRoutes(app: FastifyInstance, ctx: ServerContext): 
       response: ImageBytes,
       plain: true,
       handler: async ({ params, req, reply }) => {
-        const f = await readBrandingFile(ctx.config.brandingDir, [{ value: params.filename, pattern: FILE_NAME }]);
-        return sendImage(req, reply, f);
+        return sendImage(req, reply, await ctx.services.branding.file(params.filename));
       },
     });
   }
@@ -139,11 +73,7 @@ export async function brandingRoutes(app: FastifyInstance, ctx: ServerContext): 
     response: ImageBytes,
     plain: true,
     handler: async ({ params, req, reply }) => {
-      const f = await readBrandingFile(ctx.config.brandingDir, [
-        { value: params.domain, pattern: DOMAIN_SEGMENT },
-        { value: params.file, pattern: FILE_NAME },
-      ]);
-      return sendImage(req, reply, f);
+      return sendImage(req, reply, await ctx.services.branding.domainFile(params.domain, params.file));
     },
   });
 }

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import type { RouteContext } from '../server/context.js';
+import { listPage } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
-import { CONDITION_SORT_FIELDS } from '../store/repos/reference.js';
+import { CONDITION_SORT_FIELDS } from '../services/reference.js';
 
 const UpdateRule = Type.Object({
   updates_high_low: Type.Boolean(),
@@ -38,7 +38,7 @@ const ConditionsQuery = Type.Object({
 });
 type ConditionsQuery = Static<typeof ConditionsQuery>;
 
-export async function conditionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function conditionRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v3/reference/conditions',
     operationId: 'ListConditions',
@@ -49,21 +49,11 @@ export async function conditionRoutes(app: FastifyInstance, ctx: ServerContext):
     market: 'stocks',
     querystring: ConditionsQuery,
     response: ListBody(Condition),
-    handler: async ({ query: raw, req }) => {
-      const { query, after } = pagedQuery<ConditionsQuery>(ctx, 'conditions', raw);
-      const rows = await ctx.store.reference.listConditions({
-        asset_class: query.asset_class,
-        data_type: query.data_type,
-        id: query.id,
-        sip: query.sip,
-        sort: query.sort,
-        order: query.order,
-        limit: query.limit + 1,
-        after,
-      });
-      const page = finishPage(ctx, req, 'conditions', query, query.limit, rows, (r) => ({ value: r.sortValue, id: r.pk }));
-      const results = page.rows.map((r) => r.record);
-      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
-    },
+    handler: ({ query, req }) =>
+      listPage(ctx, req, query, {
+        family: 'conditions',
+        read: (q: ConditionsQuery, page) => ctx.services.reference.conditions(q, page),
+        present: (rows) => rows.map((r) => r.record),
+      }),
   });
 }

@@ -1,26 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
+import { Conversion } from '../domain/conversion-schema.js';
 import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
-import { convert } from '../services/conversion.js';
 import { snapshotClock } from './snapshots.js';
 
 const Currency = (example: string) =>
   Type.String({ pattern: '^[A-Za-z0-9]{2,12}$', description: `a currency code such as ${example}` });
 
-const ConversionBody = Type.Object({
-  status: Type.String(),
-  request_id: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
-  initialAmount: Type.Number(),
-  converted: Type.Number(),
-  symbol: Type.String(),
-  last: Type.Object({ ask: Type.Number(), bid: Type.Number(), exchange: Type.Integer(), timestamp: Type.Integer() }),
-});
+const ConversionBody = Type.Object({ status: Type.String(), request_id: Type.String(), ...Conversion.properties });
 
-export async function conversionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function conversionRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v1/conversion/:from/:to',
     operationId: 'GetCurrencyConversion',
@@ -39,13 +30,12 @@ export async function conversionRoutes(app: FastifyInstance, ctx: ServerContext)
     }),
     response: ConversionBody,
     handler: async ({ params, query, req }) => {
-      const atNs = BigInt(snapshotClock(ctx, req)) * 1_000_000n;
-      const result = await convert((ticker, at) => ctx.store.market.lastQuote(ticker, at), {
+      const result = await ctx.services.conversion.convert({
         from: params.from.toUpperCase(),
         to: params.to.toUpperCase(),
         amount: query.amount,
         precision: query.precision,
-        atNs,
+        atMs: snapshotClock(ctx, req),
       });
       if (!result) throw notFound(`No quote converts ${params.from.toUpperCase()} to ${params.to.toUpperCase()}, directly, inversely or through USD.`);
       return { status: 'success', ...result };

@@ -1,13 +1,11 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../server/context.js';
-import { ApiError } from '../domain/errors.js';
-import { datasetListRoute, filterProperties, parseFilters } from '../server/dataset-list-route.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import type { RouteContext } from '../server/context.js';
+import { datasetListRoute, filterProperties } from '../server/dataset-list-route.js';
+import { listPage } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
-import { DIVIDENDS, SPLITS } from '../store/repos/corporate-actions.js';
-import { effectiveSort, fromKeysetPosition, toKeysetPosition, type Condition, type DatasetDef, type FilterForm } from '../store/repos/datasets.js';
+import { DIVIDENDS, parseFilters, SPLITS, type Condition, type DatasetDef, type FilterForm } from '../services/dataset-lists.js';
 
 // The deprecated v3 endpoints read the same rows as /stocks/v1/{dividends,splits}, with the
 // older parameter set (eq and range forms, `order` + single-field `sort`) and item shape.
@@ -83,25 +81,20 @@ interface V3Spec<Q extends TObject> {
 }
 
 /** The handler shared by the two v3 lists: filters, one sort field + order, keyset pages. */
-function v3List<Q extends TObject>(ctx: ServerContext, spec: V3Spec<Q>) {
-  return async ({ query: raw, req }: { query: Static<Q>; req: FastifyRequest }) => {
-    type Query = Static<Q> & { order: 'asc' | 'desc'; limit: number; sort: string };
-    const { query, after } = pagedQuery<Query>(ctx, spec.family, raw as Query);
-    const where = [...parseFilters(spec.filtersDef, query as Record<string, unknown>), ...(spec.extra?.(query) ?? [])];
-    const sort = [{ field: query.sort, dir: query.order }];
-    let position;
-    if (after) {
-      position = fromKeysetPosition(after, effectiveSort(spec.def, sort).length);
-      if (!position) throw new ApiError('BAD_CURSOR', 'cursor is invalid: use the next_url of a previous response unchanged');
-    }
-    const rows = await ctx.store.datasets.list(spec.def, { where, sort, limit: query.limit + 1, after: position }, spec.fields);
-    const page = finishPage(ctx, req, spec.family, query, query.limit, rows, (r) => toKeysetPosition(r.position));
-    const results = page.rows.map((r) => r.record);
-    return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
-  };
+function v3List<Q extends TObject>(ctx: RouteContext, spec: V3Spec<Q>) {
+  type Query = Static<Q> & { order: 'asc' | 'desc'; limit: number; sort: string };
+  return ({ query, req }: { query: Static<Q>; req: FastifyRequest }) =>
+    listPage(ctx, req, query as Query, {
+      family: spec.family,
+      read: (q: Query, page) => {
+        const where = [...parseFilters(spec.filtersDef, q), ...(spec.extra?.(q) ?? [])];
+        return ctx.services.datasetLists.list(spec.def, { where, sort: [{ field: q.sort, dir: q.order }], fields: spec.fields }, page);
+      },
+      present: (rows) => rows.map((r) => r.record),
+    });
 }
 
-export async function corporateActionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function corporateActionRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   datasetListRoute(app, ctx, {
     def: DIVIDENDS,
     url: '/stocks/v1/dividends',

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
-import { INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS } from '../store/repos/dataset-catalog.js';
+import { INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS } from '../services/dataset-lists.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Economy'], dataset: 'economy', market: 'economy' };
 
-export async function economyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function economyRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   datasetListRoute(app, ctx, {
     ...common,
     def: INFLATION,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { getRoute } from '../server/route.js';
 import { ListBody, StringEnum } from '../server/schemas.js';
 
@@ -22,7 +22,7 @@ const ExchangesQuery = Type.Object({
   locale: Type.Optional(StringEnum(['us', 'global'] as const)),
 });
 
-export async function exchangeRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function exchangeRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v3/reference/exchanges',
     operationId: 'ListExchanges',
@@ -34,7 +34,7 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: ServerContext): 
     querystring: ExchangesQuery,
     response: ListBody(Exchange),
     handler: async ({ query }) => {
-      const results = await ctx.store.reference.listExchanges(query);
+      const results = await ctx.services.reference.exchanges(query);
       return { count: results.length, results };
     },
   });

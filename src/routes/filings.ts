@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
-import { RISK_CATEGORIES, RISK_FACTORS } from '../store/repos/dataset-catalog.js';
+import { RISK_CATEGORIES, RISK_FACTORS } from '../services/dataset-lists.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Filings'], dataset: 'filings', market: 'stocks' };
 
-export async function filingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function filingRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   datasetListRoute(app, ctx, {
     ...common,
     def: RISK_FACTORS,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
 import {
   BALANCE_SHEETS,
@@ -9,11 +9,11 @@ import {
   RATIOS,
   SHORT_INTEREST,
   SHORT_VOLUME,
-} from '../store/repos/dataset-catalog.js';
+} from '../services/dataset-lists.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Fundamentals'], dataset: 'fundamentals', market: 'stocks' };
 
-export async function fundamentalRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function fundamentalRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   datasetListRoute(app, ctx, {
     ...common,
     def: BALANCE_SHEETS,

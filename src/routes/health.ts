@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { dependencyUp } from '../server/metrics.js';
 import { RedisRateLimiter, type FailMode } from '../server/rate-limit.js';
+import { envelope } from '../server/serializer.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
 // OpenAPI document. /health answers while the process runs; /ready answers 200 only when the
@@ -37,7 +38,7 @@ function reason(err: unknown): string {
   return `${e.message ?? String(err)}${cause}`;
 }
 
-export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opts: HealthOptions = {}): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts: HealthOptions = {}): Promise<void> {
   const wrapped = ctx.config.envelope === 'wrapped';
   const timeoutMs = opts.timeoutMs ?? 2000;
   const limiter = app.production?.limiter;
@@ -45,16 +46,16 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opt
 
   app.get('/health', { schema: { hide: true } }, async (req, reply) => {
     const inner = { status: 'OK', request_id: req.id };
-    return reply.header('Cache-Control', 'no-store').send(wrapped ? { ok: true, data: inner } : inner);
+    return reply.header('Cache-Control', 'no-store').send(envelope(wrapped, inner, true));
   });
 
   app.get('/ready', { schema: { hide: true } }, async (req, reply) => {
     const checks: Record<string, CheckResult> = {};
     const failing: string[] = [];
     const degraded: string[] = [];
-    const storeName = `store (${ctx.store.engine})`;
+    const storeName = `store (${ctx.services.storeHealth.engine})`;
     try {
-      await withTimeout(ctx.store.ping(), timeoutMs, storeName);
+      await withTimeout(ctx.services.storeHealth.ping(), timeoutMs, storeName);
       checks.store = 'ok';
     } catch (err) {
       checks.store = `unreachable: ${reason(err)}`;
@@ -78,10 +79,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext, opt
     reply.header('Cache-Control', 'no-store');
     if (failing.length === 0) {
       const inner = degraded.length === 0 ? { status: 'OK', request_id: req.id, checks } : { status: 'DEGRADED', request_id: req.id, checks, degraded };
-      return reply.send(wrapped ? { ok: true, data: inner } : inner);
+      return reply.send(envelope(wrapped, inner, true));
     }
     const message = `Not ready: ${failing.join('; ')}`;
     const inner = { status: 'ERROR', request_id: req.id, code: 'DEPENDENCY_UNAVAILABLE', error: message, message, checks };
-    return reply.code(503).send(wrapped ? { ok: false, data: inner } : inner);
+    return reply.code(503).send(envelope(wrapped, inner, false));
   });
 }

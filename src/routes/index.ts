@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { aggregateRoutes } from './aggregates.js';
 import { conditionRoutes } from './conditions.js';
 import { conversionRoutes } from './conversion.js';
@@ -21,7 +21,7 @@ import { lastTickRoutes } from './last.js';
 import { universalSnapshotRoutes } from './universal-snapshot.js';
 
 /** Every endpoint family; each file is a small plugin of thin handlers. */
-export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   await tickerRoutes(app, ctx);
   await exchangeRoutes(app, ctx);
   await conditionRoutes(app, ctx);

@@ -1,14 +1,15 @@
-// Technical indicators (spec §4.17, §4.18, §5.6): SMA, EMA, RSI and MACD of any ticker's bars.
+// Technical indicators: SMA, EMA, RSI and MACD of any ticker's bars.
 // The computation is in services/indicators.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LineValue, MacdValue } from '../domain/indicator-schemas.js';
 import type { IndicatorKind, IndicatorParams } from '../domain/indicators.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
-import type { ServerContext } from '../server/context.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import type { RouteContext } from '../server/context.js';
+import { listPage } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
-import { indicatorValues, type IndicatorValue } from '../services/indicators.js';
+import type { IndicatorResult } from '../services/indicators.js';
 import { AggBar } from './aggregates.js';
 import { parseFlexibleTimeMs } from './time-params.js';
 
@@ -34,8 +35,6 @@ const WindowQuery = (def: number) => Type.Object({ ...common, window: Window(def
 const MacdQuery = Type.Object({ ...common, short_window: Window(12), long_window: Window(26), signal_window: Window(9) });
 type CommonQuery = Static<ReturnType<typeof WindowQuery>> & Partial<Static<typeof MacdQuery>>;
 
-const Value = Type.Object({ timestamp: Type.Integer(), value: Type.Number() });
-const MacdValue = Type.Object({ timestamp: Type.Integer(), value: Type.Number(), signal: Type.Number(), histogram: Type.Number() });
 const Body = (value: TSchema) =>
   Type.Object({
     status: Type.String(),
@@ -77,8 +76,8 @@ function paramsOf<K extends IndicatorKind>(kind: K, q: CommonQuery): IndicatorPa
   return { window: q.window } as IndicatorParams[K];
 }
 
-/** The aggregates URL of the bars used (§5.6 form), absolute and without the key. */
-function underlyingUrl(ctx: ServerContext, req: FastifyRequest, ticker: string, timespan: string, fromMs: number, toMs: number, adjusted: boolean): string {
+/** The aggregates URL of the bars used (upstream's form), absolute and without the key. */
+function underlyingUrl(ctx: RouteContext, req: FastifyRequest, ticker: string, timespan: string, fromMs: number, toMs: number, adjusted: boolean): string {
   const path = `/v2/aggs/ticker/${encodeURIComponent(ticker).replace(/%3A/gi, ':')}/range/1/${timespan}/${fromMs}/${toMs}`;
   return `${baseUrl(ctx, req)}${path}?adjusted=${adjusted}&limit=50000&sort=desc`;
 }
@@ -90,7 +89,7 @@ const LABEL: Record<IndicatorKind, string> = {
   macd: 'Moving average convergence/divergence (MACD)',
 };
 
-export async function indicatorRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function indicatorRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const route = <K extends IndicatorKind>(kind: K, querystring: TSchema, value: TSchema, description: string) =>
     getRoute(app, ctx, {
       url: `/v1/indicators/${kind}/:ticker`,
@@ -104,41 +103,42 @@ export async function indicatorRoutes(app: FastifyInstance, ctx: ServerContext):
       querystring,
       response: Body(value),
       handler: async ({ params, query: raw, req }) => {
-        const family = `indicator-${kind}`;
-        const { query, after } = pagedQuery<CommonQuery>(ctx, family, raw as CommonQuery & { cursor?: string });
         const ticker = normalizeTicker(params.ticker);
-        let { lo, hi } = bounds(query, ticker);
-        hi = Math.min(hi, ctx.now() + 1);
-        if (after && typeof after.value === 'number') {
-          // resume strictly past the last value of the previous page
-          if (query.order === 'desc') hi = Math.min(hi, after.value);
-          else lo = Math.max(lo, after.value + 1);
-        }
-        const r = await indicatorValues(ctx.store, {
-          kind,
-          params: paramsOf(kind, query),
-          ticker,
-          timespan: query.timespan,
-          adjusted: query.adjusted,
-          seriesType: query.series_type,
-          order: query.order,
-          limit: query.limit,
-          lo,
-          hi,
+        // what the page was read with (from the cursor or the parameters), for underlying
+        let used: { query: CommonQuery; result: IndicatorResult } | undefined;
+        const page = await listPage(ctx, req, raw as CommonQuery & { cursor?: string }, {
+          family: `indicator-${kind}`,
+          read: async (query: CommonQuery, page) => {
+            const { lo, hi } = bounds(query, ticker);
+            const r = await ctx.services.indicators.page({
+              kind,
+              params: paramsOf(kind, query),
+              ticker,
+              timespan: query.timespan,
+              adjusted: query.adjusted,
+              seriesType: query.series_type,
+              order: query.order,
+              lo,
+              hi,
+            }, page);
+            used = { query, result: r.result };
+            return r;
+          },
+          present: (values) => values,
         });
-        const page = finishPage(ctx, req, family, query, query.limit, r.values, (v: IndicatorValue) => ({ value: v.timestamp, id: 0 }));
+        const { query, result: r } = used!;
         const underlying = {
           url: underlyingUrl(ctx, req, ticker, query.timespan, r.fromMs, r.toMs, query.adjusted),
           ...(query.expand_underlying ? { aggregates: r.bars } : {}),
         };
-        return { results: { values: page.rows, underlying }, ...(page.next_url ? { next_url: page.next_url } : {}) };
+        return { results: { values: page.results, underlying }, ...(page.next_url ? { next_url: page.next_url } : {}) };
       },
     });
 
   const common = ' of the bars of /v2/aggs/ticker/{ticker}/range/1/{timespan}, values at the start time of the bar that ends each window, newest first by default. ' +
     'Enough earlier bars are read that every value is complete (SMA) or independent of its seed to about e^-10 (EMA, RSI, MACD).';
-  route('sma', WindowQuery(50), Value, `Mean of the last \`window\` values${common}`);
-  route('ema', WindowQuery(50), Value, `EMA with α = 2/(window+1), seeded with the SMA of the first window${common}`);
-  route('rsi', WindowQuery(14), Value, `RSI (0–100) with Wilder smoothing over \`window\` changes${common}`);
+  route('sma', WindowQuery(50), LineValue, `Mean of the last \`window\` values${common}`);
+  route('ema', WindowQuery(50), LineValue, `EMA with α = 2/(window+1), seeded with the SMA of the first window${common}`);
+  route('rsi', WindowQuery(14), LineValue, `RSI (0–100) with Wilder smoothing over \`window\` changes${common}`);
   route('macd', MacdQuery, MacdValue, `MACD line = EMA(short_window) − EMA(long_window), signal = EMA(signal_window) of the line, histogram = line − signal${common}`);
 }

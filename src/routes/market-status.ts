@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { marketStatusAt, upcomingHolidays } from '../domain/calendar.js';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { getRoute } from '../server/route.js';
 import { StringEnum } from '../server/schemas.js';
 
 // Both bodies are computed from the trading calendar and ctx.now(); upstream sends them without
-// status or request_id (spec §4.19, §4.20), hence `plain`.
+// status or request_id, hence `plain`.
 
 const MarketState = StringEnum(['open', 'closed', 'extended-hours'] as const);
 const OpenClosed = StringEnum(['open', 'closed'] as const);
@@ -41,7 +41,7 @@ const Holiday = Type.Object({
   close: Type.Optional(Type.String()),
 });
 
-export async function marketStatusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function marketStatusRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v1/marketstatus/now',
     aliases: ['/v1/marketstatus'],

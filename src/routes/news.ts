@@ -1,12 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { DAY_MS, parseInstant } from '../domain/rfc3339.js';
-import type { ServerContext } from '../server/context.js';
-import { badParameter } from '../domain/errors.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import type { RouteContext } from '../server/context.js';
+import { listPage } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
-import type { NewsQuery as StoreNewsQuery, RangeOp } from '../store/repos/news.js';
+import { JsonItems } from '../server/serializer.js';
+import { PUBLISHED_RULE } from '../services/news.js';
 
 export const NewsPublisher = Type.Object({
   name: Type.String(),
@@ -37,7 +36,6 @@ export const NewsArticle = Type.Object({
 });
 
 const TickerParam = Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' });
-const PUBLISHED_RULE = 'a date (YYYY-MM-DD) or an RFC 3339 timestamp such as 2024-06-24T18:33:53Z';
 const PublishedParam = Type.String({ minLength: 1, maxLength: 64, description: PUBLISHED_RULE });
 
 const NewsQuery = Type.Object({
@@ -58,43 +56,7 @@ const NewsQuery = Type.Object({
 });
 type NewsQuery = Static<typeof NewsQuery>;
 
-// A full page is 1000 articles: their stored JSON (written from validated records, so it holds only
-// schema fields) is spliced into the body rather than parsed and serialised again, which saves
-// about half of the work of a page. The marker stands in for `results` until then.
-const RESULTS_MARK = '\u0000news-results\u0000';
-const RESULTS_MARK_JSON = JSON.stringify(RESULTS_MARK);
-
-const RANGE_OPS = [['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']] as const;
-
-function instantParam(name: string, value: string): { ms: number; dateOnly: boolean } {
-  const t = parseInstant(value);
-  if (!t) throw badParameter(`${name} must be ${PUBLISHED_RULE}`);
-  return t;
-}
-
-/** The store query for the wire parameters: a bare date means the whole UTC day for equality, its 00:00:00Z for a bound. */
-function storeQuery(q: NewsQuery): Omit<StoreNewsQuery, 'limit' | 'after'> {
-  const ticker: StoreNewsQuery['ticker'] = [];
-  const published: StoreNewsQuery['published'] = [];
-  if (q.ticker !== undefined) ticker.push({ op: '=', value: q.ticker });
-  for (const [suffix, op] of RANGE_OPS) {
-    const v = q[`ticker.${suffix}`];
-    if (v !== undefined) ticker.push({ op, value: v });
-  }
-  if (q.published_utc !== undefined) {
-    const t = instantParam('published_utc', q.published_utc);
-    if (t.dateOnly) published.push({ op: '>=', ms: t.ms }, { op: '<', ms: t.ms + DAY_MS });
-    else published.push({ op: '=', ms: t.ms });
-  }
-  for (const [suffix, op] of RANGE_OPS) {
-    const name = `published_utc.${suffix}` as const;
-    const v = q[name];
-    if (v !== undefined) published.push({ op: op as RangeOp, ms: instantParam(name, v).ms });
-  }
-  return { ticker, published, order: q.order };
-}
-
-export async function newsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function newsRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v2/reference/news',
     operationId: 'ListNews',
@@ -109,14 +71,15 @@ export async function newsRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     market: 'stocks',
     querystring: NewsQuery,
     response: ListBody(NewsArticle),
-    handler: async ({ query: raw, req, reply }) => {
-      const { query, after } = pagedQuery<NewsQuery>(ctx, 'news', raw);
-      const rows = await ctx.store.news.listArticles({ ...storeQuery(query), limit: query.limit + 1, after });
-      const page = finishPage(ctx, req, 'news', query, query.limit, rows, (r) => ({ value: r.publishedMs, id: r.pk }));
-      const results = `[${page.rows.map((r) => r.json).join(',')}]`;
-      // A function replacer: article text may hold `$&` and the like.
-      reply.serializer((payload: unknown) => JSON.stringify(payload).replace(RESULTS_MARK_JSON, () => results));
-      return { count: page.rows.length, results: RESULTS_MARK, ...(page.next_url ? { next_url: page.next_url } : {}) };
-    },
+    // A full page is 1000 articles: their stored JSON (written from validated records, so it holds
+    // only schema fields) is spliced into the body rather than parsed and written again, which
+    // saves about half of the work of a page.
+    serializer: 'native',
+    handler: ({ query, req }) =>
+      listPage(ctx, req, query, {
+        family: 'news',
+        read: (q: NewsQuery, page) => ctx.services.news.list(q, page),
+        present: (rows) => new JsonItems(rows.map((r) => r.json)),
+      }),
   });
 }

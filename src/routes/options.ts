@@ -1,14 +1,11 @@
 import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { nyDateOf } from '../domain/calendar.js';
-import type { ServerContext } from '../server/context.js';
-import { badParameter, notFound } from '../domain/errors.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import type { RouteContext } from '../server/context.js';
+import { notFound } from '../domain/errors.js';
+import { listPage } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
-import { CONTRACT_SORT_FIELDS, type OptionsContractRecord, type RangeFilter } from '../store/repos/options.js';
-import { chainContracts, optionSnapshots, CHAIN_SORT_FIELDS } from '../services/options-chain.js';
-import { parseCalendarDate } from './dates.js';
+import { CHAIN_SORT_FIELDS, CONTRACT_SORT_FIELDS, contractToWire, RANGE_SUFFIXES, type SnapshotView } from '../services/options.js';
 import { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import { snapshotClock, visibleTicks } from './snapshots.js';
 
@@ -28,28 +25,12 @@ const OptionsContract = Type.Object({
   ),
 });
 
-const RANGE_SUFFIXES = ['gt', 'gte', 'lt', 'lte'] as const;
-
 /** `name` and its `.gt/.gte/.lt/.lte` forms as query properties sharing one schema. */
 function rangeParams<N extends string, S extends TSchema>(name: N, schema: () => S): Record<N | `${N}.${(typeof RANGE_SUFFIXES)[number]}`, TOptional<S>> {
   const optional = () => Type.Optional(schema()) as unknown as TOptional<S>;
   const out: Record<string, TOptional<S>> = { [name]: optional() };
   for (const s of RANGE_SUFFIXES) out[`${name}.${s}`] = optional();
   return out as Record<N | `${N}.${(typeof RANGE_SUFFIXES)[number]}`, TOptional<S>>;
-}
-
-/** Reads `name` and its range forms from a validated query; dates are checked to be real days. */
-function rangeOf<T extends string | number>(query: Record<string, unknown>, name: string, isDate = false): RangeFilter<T> | undefined {
-  const f: RangeFilter<T> = {};
-  let any = false;
-  for (const [key, prop] of [[name, 'eq'], ...RANGE_SUFFIXES.map((s) => [`${name}.${s}`, s])] as const) {
-    const v = query[key];
-    if (v === undefined) continue;
-    if (isDate) parseCalendarDate(String(v), key);
-    (f as Record<string, unknown>)[prop] = v;
-    any = true;
-  }
-  return any ? f : undefined;
 }
 
 const SymbolText = () => Type.String({ minLength: 1, maxLength: 32, description: 'a ticker symbol' });
@@ -91,22 +72,13 @@ const ContractSnapshotParams = Type.Object({
   optionContract: Type.String({ minLength: 1, maxLength: 40, description: 'an option ticker such as O:AAPL230616C00150000' }),
 });
 
-/** The wire record: everything but the storage-only listing date. */
-export function contractToWire(c: OptionsContractRecord): Omit<OptionsContractRecord, 'list_date'> {
-  const { list_date: _ld, ...wire } = c;
-  return wire;
+function snapshotView(ctx: RouteContext, req: FastifyRequest, nowMs: number): SnapshotView {
+  return { ...visibleTicks(req), timeframe: nowMs < ctx.now() ? 'DELAYED' : 'REAL-TIME' };
 }
 
-/** Upstream's Python mock asks for contracts without the `O:` prefix; accept both spellings. */
-function withOptionPrefix(ticker: string): string {
-  return ticker.startsWith('O:') ? ticker : `O:${ticker}`;
-}
+export async function optionsRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const options = ctx.services.options;
 
-function snapshotOptions(ctx: ServerContext, req: FastifyRequest, nowMs: number) {
-  return { ...visibleTicks(req), timeframe: nowMs < ctx.now() ? ('DELAYED' as const) : ('REAL-TIME' as const), fallbackRate: ctx.config.riskFreeRate };
-}
-
-export async function optionsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v3/reference/options/contracts',
     operationId: 'ListOptionsContracts',
@@ -117,30 +89,13 @@ export async function optionsRoutes(app: FastifyInstance, ctx: ServerContext): P
     market: 'options',
     querystring: ContractsQuery,
     response: ListBody(OptionsContract),
-    handler: async ({ query: raw, req }) => {
-      const { query, after } = pagedQuery<ContractsQuery>(ctx, 'options-contracts', raw);
-      if (query.as_of) parseCalendarDate(query.as_of, 'as_of');
-      // Fixed on the first page so that later pages answer the same question.
-      query.as_of ??= nyDateOf(ctx.now());
-      const q = query as Record<string, unknown>;
-      const rows = await ctx.store.options.listContracts({
-        underlying_ticker: rangeOf<string>(q, 'underlying_ticker'),
-        ticker: query.ticker === undefined ? undefined : withOptionPrefix(query.ticker),
-        contract_type: query.contract_type,
-        expiration_date: rangeOf<string>(q, 'expiration_date', true),
-        strike_price: rangeOf<number>(q, 'strike_price'),
-        as_of: query.as_of,
-        expired: query.expired,
-        sort: query.sort,
-        order: query.order,
-        limit: query.limit + 1,
-        after,
-      });
-      const sort = query.sort;
-      const page = finishPage(ctx, req, 'options-contracts', query, query.limit, rows, (r) => ({ value: r[sort], id: r.ticker }));
-      const results = page.rows.map(contractToWire);
-      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
-    },
+    handler: ({ query, req }) =>
+      listPage(ctx, req, query, {
+        family: 'options-contracts',
+        firstQuery: (q: ContractsQuery) => options.firstContractsQuery(q),
+        read: (q, page) => options.contracts(q, page),
+        present: (rows) => rows.map(contractToWire),
+      }),
   });
 
   getRoute(app, ctx, {
@@ -155,12 +110,9 @@ export async function optionsRoutes(app: FastifyInstance, ctx: ServerContext): P
     querystring: Type.Object({ as_of: Type.Optional(DateString()) }),
     response: SingleBody(OptionsContract),
     handler: async ({ params, query }) => {
-      if (query.as_of) parseCalendarDate(query.as_of, 'as_of');
-      const contract = await ctx.store.options.getContract(withOptionPrefix(params.options_ticker));
-      if (!contract || (query.as_of && contract.list_date && contract.list_date > query.as_of)) {
-        throw notFound('Option contract not found.');
-      }
-      return { results: contractToWire(contract) };
+      const results = await options.contract(params.options_ticker, query.as_of);
+      if (!results) throw notFound('Option contract not found.');
+      return { results };
     },
   });
 
@@ -176,28 +128,15 @@ export async function optionsRoutes(app: FastifyInstance, ctx: ServerContext): P
     params: ChainParams,
     querystring: ChainQuery,
     response: ListBody(OptionSnapshot),
-    handler: async ({ params, query: raw, req }) => {
-      const { query, after } = pagedQuery<ChainQuery>(ctx, 'options-chain', raw);
-      if (query.underlying !== undefined && query.underlying !== params.underlyingAsset) {
-        throw badParameter('cursor belongs to another underlyingAsset: use the next_url of a previous response unchanged');
-      }
-      query.underlying = params.underlyingAsset;
-      const q = query as Record<string, unknown>;
+    handler: ({ params, query, req }) => {
+      const underlying = params.underlyingAsset;
       const nowMs = snapshotClock(ctx, req);
-      const rows = await chainContracts(ctx.store, {
-        underlying: params.underlyingAsset,
-        strike_price: rangeOf<number>(q, 'strike_price'),
-        expiration_date: rangeOf<string>(q, 'expiration_date', true),
-        contract_type: query.contract_type,
-        sort: query.sort,
-        order: query.order,
-        limit: query.limit + 1,
-        after,
-      }, nowMs);
-      const sort = query.sort;
-      const page = finishPage(ctx, req, 'options-chain', query, query.limit, rows, (r) => ({ value: r[sort], id: r.ticker }));
-      const results = await optionSnapshots(ctx.store, params.underlyingAsset, page.rows, nowMs, snapshotOptions(ctx, req, nowMs));
-      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
+      return listPage(ctx, req, query, {
+        family: 'options-chain',
+        firstQuery: (q: ChainQuery) => ({ ...q, underlying }),
+        read: (q, page) => options.chain(underlying, q, page, nowMs),
+        present: (rows) => options.chainSnapshots(underlying, rows, nowMs, snapshotView(ctx, req, nowMs)),
+      });
     },
   });
 
@@ -212,11 +151,10 @@ export async function optionsRoutes(app: FastifyInstance, ctx: ServerContext): P
     params: ContractSnapshotParams,
     response: SingleBody(OptionSnapshot),
     handler: async ({ params, req }) => {
-      const contract = await ctx.store.options.getContract(withOptionPrefix(params.optionContract));
-      if (!contract || contract.underlying_ticker !== params.underlyingAsset) throw notFound('Option contract not found.');
       const nowMs = snapshotClock(ctx, req);
-      const [results] = await optionSnapshots(ctx.store, params.underlyingAsset, [contract], nowMs, snapshotOptions(ctx, req, nowMs));
-      return { results: results! };
+      const results = await options.contractSnapshot(params.underlyingAsset, params.optionContract, nowMs, snapshotView(ctx, req, nowMs));
+      if (!results) throw notFound('Option contract not found.');
+      return { results };
     },
   });
 }

@@ -1,20 +1,19 @@
-// v2 snapshots of stocks, forex and crypto (spec §4.5–4.7, §4.15): all tickers, one ticker, and
+// v2 snapshots of stocks, forex and crypto: all tickers, one ticker, and
 // gainers/losers, computed from stored bars and ticks as of the server clock (or the plan's
 // delayed clock). The maths and rules are in services/snapshots.ts.
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeTicker } from '../domain/ticker-market.js';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { applyDataWindow, entitled, noteDataCut } from '../server/entitlements.js';
 import { notFound } from '../domain/errors.js';
 import { getRoute } from '../server/route.js';
 import { StringEnum } from '../server/schemas.js';
-import { marketSnapshots, movers, type VisibleTicks } from '../services/snapshots.js';
-import type { SnapshotMarket } from '../store/repos/snapshot-reads.js';
+import type { SnapshotMarket, VisibleTicks } from '../services/snapshots.js';
 import { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../domain/snapshot-schemas.js';
 
 /** The instant a snapshot describes: now, or the end of the plan's data window when it lags (delayed plans). */
-export function snapshotClock(ctx: ServerContext, req: FastifyRequest): number {
+export function snapshotClock(ctx: RouteContext, req: FastifyRequest): number {
   const now = ctx.now();
   const window = applyDataWindow(req);
   if (window.delayed && window.latestMs < now) {
@@ -51,7 +50,7 @@ const MARKETS: MarketSpec[] = [
   { market: 'crypto', base: '/v2/snapshot/locale/global/markets/crypto', label: 'crypto', op: 'Crypto', item: CryptoSnapshot, tickerParam: 'ticker' },
 ];
 
-export async function snapshotRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   for (const m of MARKETS) {
     const stocks = m.market === 'stocks';
     const normalize = stocks ? (t: string) => t : normalizeTicker;
@@ -71,14 +70,13 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: ServerContext): 
       response: Type.Object({ status: Type.String(), request_id: Type.String(), count: Type.Integer(), tickers: Type.Array(m.item) }),
       handler: async ({ query, req }) => {
         const q = query as { tickers?: string[]; include_otc?: boolean };
-        const all = await marketSnapshots(ctx.store, {
+        const tickers = await ctx.services.snapshots.list({
           market: m.market,
           tickers: tickerList(q.tickers, normalize),
           nowMs: snapshotClock(ctx, req),
           includeOtc: q.include_otc ?? false,
           show: visibleTicks(req),
         });
-        const tickers = all.map((r) => r.snapshot);
         return { count: tickers.length, tickers };
       },
     });
@@ -95,15 +93,9 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: ServerContext): 
       response: Type.Object({ status: Type.String(), request_id: Type.String(), ticker: m.item }),
       handler: async ({ params, req }) => {
         const ticker = normalize((params as Record<string, string>)[m.tickerParam]!);
-        const [one] = await marketSnapshots(ctx.store, {
-          market: m.market,
-          tickers: [ticker],
-          nowMs: snapshotClock(ctx, req),
-          includeOtc: true,
-          show: visibleTicks(req),
-        });
+        const one = await ctx.services.snapshots.one({ market: m.market, nowMs: snapshotClock(ctx, req), show: visibleTicks(req) }, ticker);
         if (!one) throw notFound('Ticker not found.');
-        return { ticker: one.snapshot };
+        return { ticker: one };
       },
     });
 
@@ -121,8 +113,7 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: ServerContext): 
       querystring: Type.Object({ ...otcParam }),
       response: Type.Object({ status: Type.String(), request_id: Type.String(), count: Type.Integer(), tickers: Type.Array(m.item) }),
       handler: async ({ params, query, req }) => {
-        const tickers = await movers(
-          ctx.store,
+        const tickers = await ctx.services.snapshots.movers(
           { market: m.market, nowMs: snapshotClock(ctx, req), includeOtc: (query as { include_otc?: boolean }).include_otc ?? false, show: visibleTicks(req) },
           params.direction,
         );

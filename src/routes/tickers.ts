@@ -1,79 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../server/context.js';
+import type { RouteContext } from '../server/context.js';
 import { notFound } from '../domain/errors.js';
-import { finishPage, pagedQuery } from '../server/pagination.js';
+import { listPage } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
-import { dayOfDate, localDayOf, localDayStart } from '../domain/calendar.js';
+import { localDayOf } from '../domain/calendar.js';
 import { barZone, marketOfTicker } from '../domain/ticker-market.js';
-import type { TickerRecord } from '../store/records.js';
-import type { MarketDataPort } from '../store/repos/market-port.js';
-import { TICKER_SORT_FIELDS, type TickerQuery } from '../store/repos/reference.js';
-import { parseCalendarDate } from './dates.js';
+import { TickerDetails, TickerItem } from '../domain/ticker-schemas.js';
+import { TICKER_SORT_FIELDS, tickerToWire, type TickerWire } from '../services/tickers.js';
 
 export const TICKER_TYPE_CODES = [
   'CS', 'PFD', 'WARRANT', 'RIGHT', 'BOND', 'ETF', 'ETN', 'ETV', 'SP', 'ADRC', 'ADRP', 'ADRW', 'ADRR', 'FUND',
   'BASKET', 'UNIT', 'LT', 'OS', 'GDR', 'OTHER', 'NYRS', 'AGEN', 'EQLK', 'ETS', 'IX',
 ] as const;
-
-const TickerItem = Type.Object({
-  ticker: Type.String(),
-  name: Type.String(),
-  market: Type.String(),
-  locale: Type.String(),
-  primary_exchange: Type.Optional(Type.String()),
-  type: Type.Optional(Type.String()),
-  active: Type.Boolean(),
-  currency_name: Type.Optional(Type.String()),
-  currency_symbol: Type.Optional(Type.String()),
-  base_currency_symbol: Type.Optional(Type.String()),
-  base_currency_name: Type.Optional(Type.String()),
-  cik: Type.Optional(Type.String()),
-  composite_figi: Type.Optional(Type.String()),
-  share_class_figi: Type.Optional(Type.String()),
-  last_updated_utc: Type.String(),
-  delisted_utc: Type.Optional(Type.String()),
-  source_feed: Type.Optional(Type.String()),
-});
-
-const TickerDetails = Type.Composite([
-  TickerItem,
-  Type.Object({
-    description: Type.Optional(Type.String()),
-    homepage_url: Type.Optional(Type.String()),
-    phone_number: Type.Optional(Type.String()),
-    address: Type.Optional(
-      Type.Object({
-        address1: Type.Optional(Type.String()),
-        address2: Type.Optional(Type.String()),
-        city: Type.Optional(Type.String()),
-        state: Type.Optional(Type.String()),
-        postal_code: Type.Optional(Type.String()),
-        country: Type.Optional(Type.String()),
-      }),
-    ),
-    branding: Type.Optional(
-      Type.Object({
-        logo_url: Type.Optional(Type.String()),
-        icon_url: Type.Optional(Type.String()),
-        accent_color: Type.Optional(Type.String()),
-        light_color: Type.Optional(Type.String()),
-        dark_color: Type.Optional(Type.String()),
-      }),
-    ),
-    list_date: Type.Optional(Type.String()),
-    market_cap: Type.Optional(Type.Number()),
-    share_class_shares_outstanding: Type.Optional(Type.Number()),
-    weighted_shares_outstanding: Type.Optional(Type.Number()),
-    round_lot: Type.Optional(Type.Number()),
-    sic_code: Type.Optional(Type.String()),
-    sic_description: Type.Optional(Type.String()),
-    ticker_root: Type.Optional(Type.String()),
-    ticker_suffix: Type.Optional(Type.String()),
-    total_employees: Type.Optional(Type.Number()),
-  }),
-]);
 
 const TickersQuery = Type.Object({
   ticker: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' })),
@@ -104,37 +44,7 @@ const TypesQuery = Type.Object({
   locale: Type.Optional(StringEnum(['us', 'global'] as const)),
 });
 
-/** The wire form of a ticker version, with `active` as of `date` when one was asked for. */
-export function tickerToWire(t: TickerRecord, date?: string): Record<string, unknown> {
-  const { valid_from: _vf, valid_to: _vt, cusip: _c, ...wire } = t;
-  if (date) {
-    wire.active = (!t.list_date || t.list_date <= date) && (!t.delisted_utc || t.delisted_utc.slice(0, 10) >= date);
-  }
-  return wire;
-}
-
-/**
- * Market cap as of `date` (else the clock's day): shares × the raw close of the latest day bar
- * starting on or before that day, rounded to an integer. One indexed read (latest bar before a
- * bound). Without shares or a bar the stored market_cap stands (absent stays absent).
- */
-export async function overviewMarketCap(
-  market: Pick<MarketDataPort, 'lastDayBarBefore'>,
-  t: TickerRecord,
-  date: string | undefined,
-  nowMs: number,
-): Promise<number | undefined> {
-  // Rule: weighted_shares_outstanding (whole company, as upstream computes market cap), else share_class_shares_outstanding.
-  const shares = t.weighted_shares_outstanding ?? t.share_class_shares_outstanding;
-  if (shares === undefined || !Number.isFinite(shares)) return t.market_cap;
-  const zone = barZone(marketOfTicker(t.ticker));
-  const day = date ? dayOfDate(date) : localDayOf(nowMs, zone);
-  const bar = await market.lastDayBarBefore(t.ticker, localDayStart(day + 1, zone));
-  if (!bar || !Number.isFinite(bar.c)) return t.market_cap;
-  return Math.round(shares * bar.c);
-}
-
-function absoluteBranding(ctx: ServerContext, req: FastifyRequest, wire: Record<string, unknown>): void {
+function absoluteBranding(ctx: RouteContext, req: FastifyRequest, wire: TickerWire): void {
   const b = wire.branding as Record<string, string> | undefined;
   if (!b) return;
   const base = baseUrl(ctx, req);
@@ -143,7 +53,7 @@ function absoluteBranding(ctx: ServerContext, req: FastifyRequest, wire: Record<
   wire.branding = out;
 }
 
-export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+export async function tickerRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   getRoute(app, ctx, {
     url: '/v3/reference/tickers',
     operationId: 'ListTickers',
@@ -154,38 +64,12 @@ export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     market: 'stocks',
     querystring: TickersQuery,
     response: ListBody(TickerItem),
-    handler: async ({ query: raw, req }) => {
-      const { query, after } = pagedQuery<TickersQuery>(ctx, 'tickers', raw);
-      if (query.date) parseCalendarDate(query.date, 'date');
-      const types = query.type === 'IX' || query.type === 'INDEX' ? ['IX', 'INDEX'] : query.type ? [query.type] : undefined;
-      const q: TickerQuery = {
-        ticker: query.ticker,
-        tickerGt: query['ticker.gt'],
-        tickerGte: query['ticker.gte'],
-        tickerLt: query['ticker.lt'],
-        tickerLte: query['ticker.lte'],
-        types,
-        market: query.market,
-        exchange: query.exchange,
-        cusip: query.cusip,
-        cik: query.cik,
-        date: query.date,
-        search: query.search?.trim() || undefined,
-        active: query.active,
-        sort: query.sort,
-        order: query.order,
-        limit: query.limit + 1,
-        after,
-      };
-      const rows = await ctx.store.reference.listTickers(q);
-      const sort = query.sort;
-      const page = finishPage(ctx, req, 'tickers', query, query.limit, rows, (r) => ({
-        value: (r.record as unknown as Record<string, string | undefined>)[sort] ?? '',
-        id: r.id,
-      }));
-      const results = page.rows.map((r) => tickerToWire(r.record, query.date));
-      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
-    },
+    handler: ({ query, req }) =>
+      listPage(ctx, req, query, {
+        family: 'tickers',
+        read: (q: TickersQuery, page) => ctx.services.tickers.list(q, page),
+        present: (rows, q) => rows.map((r) => tickerToWire(r.record, q.date)),
+      }),
   });
 
   getRoute(app, ctx, {
@@ -198,7 +82,7 @@ export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     querystring: TypesQuery,
     response: ListBody(Type.Object({ code: Type.String(), description: Type.String(), asset_class: Type.String(), locale: Type.String() })),
     handler: async ({ query }) => {
-      const results = await ctx.store.reference.listTickerTypes(query);
+      const results = await ctx.services.tickers.types(query);
       return { count: results.length, results };
     },
   });
@@ -219,13 +103,8 @@ export async function tickerRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     cacheKey: ({ params, query, req }) =>
       `${params.ticker}\0${query.date ?? `day ${localDayOf(ctx.now(), barZone(marketOfTicker(params.ticker)))}`}\0${baseUrl(ctx, req)}`,
     handler: async ({ params, query, req }) => {
-      if (query.date) parseCalendarDate(query.date, 'date');
-      const t = await ctx.store.reference.getTicker(params.ticker, query.date);
-      if (!t) throw notFound('Ticker not found.');
-      const wire = tickerToWire(t, query.date);
-      const marketCap = await overviewMarketCap(ctx.store.market, t, query.date, ctx.now());
-      if (marketCap === undefined) delete wire.market_cap;
-      else wire.market_cap = marketCap;
+      const wire = await ctx.services.tickers.overview(params.ticker, query.date);
+      if (!wire) throw notFound('Ticker not found.');
       absoluteBranding(ctx, req, wire);
       return { results: wire };
     },

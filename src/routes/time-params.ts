@@ -1,5 +1,5 @@
 /**
- * Parsing of the time inputs of market-data requests (spec §5.3). Every failure is a 400 that
+ * Parsing of the time inputs of market-data requests. Every failure is a 400 that
  * names the parameter.
  *
  * - Aggregates `from` / `to`: `YYYY-MM-DD` (a calendar day in the market's zone) or Unix ms.
@@ -115,7 +115,7 @@ export function tickBounds(q: TickBoundsQuery, zone: Zone): { gte?: bigint; lt?:
 }
 
 /**
- * Unix ms of an integer timestamp read by its size, as indicator clients send them (§5.3):
+ * Unix ms of an integer timestamp read by its size, as indicator clients send them:
  * ≥ 1e17 ns, ≥ 1e14 µs, ≥ 1e11 ms, otherwise seconds. Truncates toward the past.
  */
 export function msOfSizedInteger(n: bigint): number {

@@ -3,12 +3,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { StoreUnavailableError } from '../store/driver.js';
+import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
 import { KeyAuthenticator, redactUrl } from './auth.js';
 import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
+import { envelope } from './serializer.js';
 import { addStrictParameters, formatValidationError } from './validation.js';
 import { clientErrorHandler, frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
@@ -57,14 +59,15 @@ export interface ServerShell {
  * and the production hooks (auth guards, limits, usage, metrics, logs, hardening). The
  * composition root (src/app.ts) registers the routes on it.
  */
-export async function createServer(opts: BuildAppOptions): Promise<ServerShell> {
+export async function createServer(opts: BuildAppOptions, services: Services): Promise<ServerShell> {
   const secret = await opts.store.meta.cursorSecret();
   const ctx: ServerContext = {
     store: opts.store,
+    services,
     config: opts.config,
     cursors: new CursorCodec(secret),
     auth: new KeyAuthenticator(opts.store.keys),
-    now: opts.now ?? Date.now,
+    now: services.now,
     guards: opts.guards ?? [],
     responseCache: opts.config.responseCacheEntries === 0 ? undefined : new ResponseCache(opts.config.responseCacheEntries),
   };
@@ -92,7 +95,7 @@ export async function createServer(opts: BuildAppOptions): Promise<ServerShell> 
 
   const errorBody = (req: { id: string }, err: ApiError) => {
     const inner = { status: err.status, request_id: req.id, code: err.code, error: err.message, message: err.message };
-    return wrapped ? { ok: false, data: inner } : inner;
+    return envelope(wrapped, inner, false);
   };
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Dataset } from '../domain/datasets.js';
+import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';
 import type { KeyAuthenticator } from './auth.js';
@@ -39,7 +40,10 @@ export interface RouteMeta {
 export type RequestGuard = (req: FastifyRequest, route: RouteMeta) => void | Promise<void>;
 
 export interface ServerContext {
+  /** For the HTTP shell's own needs (keys, usage, the data version); routes reach data only through services. */
   store: Store;
+  /** Every query and computation the routes need, built once by the composition root. */
+  services: Services;
   config: ServerConfig;
   cursors: CursorCodec;
   auth: KeyAuthenticator;
@@ -49,6 +53,9 @@ export interface ServerContext {
   /** Serialized answers of routes that declare a cache key (absent: nothing is cached). */
   responseCache?: ResponseCache;
 }
+
+/** What a route plugin is given: the server's context without the store. */
+export type RouteContext = Omit<ServerContext, 'store'>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,60 +1,13 @@
-// The declared data-set list endpoints, generated from a data-set declaration: query schema
-// (validation + OpenAPI), parsing of filters (`f`, `f.any_of`, `f.all_of`, `f.gt/.gte/.lt/.lte`)
-// and of `sort=a.asc,b.desc`, keyset paging through signed cursors, and the response schema.
+// The declared data-set list endpoints, generated from a data-set declaration: the query schema
+// (validation + OpenAPI) of every declared filter form, the response schema, and the route that
+// pages through services/dataset-lists.ts.
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { parseDate } from '../domain/calendar.js';
-import {
-  effectiveSort,
-  fromKeysetPosition,
-  isSortable,
-  parseSortSpec,
-  toKeysetPosition,
-  type Condition,
-  type DatasetDef,
-  type FieldDef,
-  type Scalar,
-  type SortKey,
-} from '../store/repos/datasets.js';
-import { normalizeCik } from '../domain/cik.js';
-import type { RouteMeta, ServerContext } from './context.js';
-import { ApiError, badParameter } from '../domain/errors.js';
-import { finishPage, pagedQuery } from './pagination.js';
+import { MAX_LIST_VALUES, MAX_TEXT, pluralRule, RANGE_OPS, valueRule, type DatasetDef, type FieldDef } from '../services/dataset-lists.js';
+import type { RouteContext, RouteMeta } from './context.js';
+import { listPage } from './pagination.js';
 import { getRoute } from './route.js';
 import { Cursor, DateString, Limit, StringEnum } from './schemas.js';
-
-const RANGE_OPS = ['gt', 'gte', 'lt', 'lte'] as const;
-const MAX_LIST_VALUES = 1000;
-const MAX_TEXT = 256;
-
-/** What one value of a field must look like, as the rule text of a 400. */
-function valueRule(f: FieldDef): string {
-  switch (f.type) {
-    case 'date':
-      return 'a real date in the form YYYY-MM-DD';
-    case 'int':
-      return 'an integer';
-    case 'float':
-      return 'a number';
-    case 'bool':
-      return 'true or false';
-    default:
-      return f.enum ? `one of ${f.enum.join(', ')}` : `text of at most ${MAX_TEXT} characters`;
-  }
-}
-
-function pluralRule(f: FieldDef): string {
-  switch (f.type) {
-    case 'date':
-      return 'dates in the form YYYY-MM-DD';
-    case 'int':
-      return 'integers';
-    case 'float':
-      return 'numbers';
-    default:
-      return f.enum ? `values from ${f.enum.join(', ')}` : 'values';
-  }
-}
 
 function singleSchema(f: FieldDef, op: 'eq' | 'range'): TSchema {
   switch (f.type) {
@@ -144,102 +97,6 @@ export function datasetListBody(def: DatasetDef): TObject {
   });
 }
 
-/** Checks and converts one filter value of `field` given as text (list elements) or already typed. */
-export function filterValue(def: DatasetDef, field: string, raw: unknown, param: string, rule = valueRule(def.fields[field]!)): Scalar {
-  const f = def.fields[field]!;
-  const fail = () => badParameter(`${param} must be ${rule}`);
-  switch (f.type) {
-    case 'date': {
-      const s = String(raw);
-      if (parseDate(s) === null) throw fail();
-      return s;
-    }
-    case 'int': {
-      const n = typeof raw === 'number' ? raw : /^-?\d{1,17}$/.test(String(raw)) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(n)) throw fail();
-      return n;
-    }
-    case 'float': {
-      const n = typeof raw === 'number' ? raw : String(raw).trim() === '' ? NaN : Number(raw);
-      if (!Number.isFinite(n)) throw fail();
-      return n;
-    }
-    case 'bool':
-      if (raw === true || raw === 'true') return true;
-      if (raw === false || raw === 'false') return false;
-      throw fail();
-    default: {
-      const s = String(raw);
-      if (s.length === 0 || s.length > MAX_TEXT) throw fail();
-      if (f.type === 'string-array' && s.includes(',')) throw fail();
-      return f.normalize === 'cik' ? normalizeCik(s) : s;
-    }
-  }
-}
-
-function listValues(def: DatasetDef, field: string, raw: string, param: string): Scalar[] {
-  const f = def.fields[field]!;
-  const rule = `a comma-separated list of at most ${MAX_LIST_VALUES} ${pluralRule(f)}`;
-  const parts = raw.split(',').map((p) => p.trim());
-  if (parts.length > MAX_LIST_VALUES || parts.some((p) => p === '')) throw badParameter(`${param} must be ${rule}`);
-  return parts.map((p) => {
-    if (f.enum && !f.enum.includes(p)) throw badParameter(`${param} must be ${rule}`);
-    return filterValue(def, field, p, param, rule);
-  });
-}
-
-/** `a.asc,b.desc,c` checked against the data set's sortable fields; 400 naming `sort` otherwise. */
-export function parseSort(def: DatasetDef, spec: string): SortKey[] {
-  const out: SortKey[] = [];
-  const seen = new Set<string>();
-  const items = spec.split(',');
-  parseSortSpec(spec).forEach(({ field, dir }, i) => {
-    if (!isSortable(def, field)) {
-      const fields = Object.keys(def.fields).filter((f) => isSortable(def, f));
-      throw badParameter(`sort must be a comma-separated list of fields, each optionally followed by .asc or .desc; '${items[i]!.trim()}' is not one of: ${fields.join(', ')}`);
-    }
-    if (seen.has(field)) return;
-    seen.add(field);
-    out.push({ field, dir });
-  });
-  return out;
-}
-
-export interface ParsedDatasetQuery {
-  where: Condition[];
-  sort: SortKey[];
-  limit: number;
-}
-
-/** Turns validated query parameters into store conditions; 400 naming the parameter on bad values. */
-export function parseDatasetQuery(def: DatasetDef, query: Record<string, unknown>): ParsedDatasetQuery {
-  const limit = Number(query.limit ?? def.limit.default);
-  if (!Number.isInteger(limit) || limit < 1 || limit > def.limit.max) throw badParameter(`limit must be an integer from 1 to ${def.limit.max}`);
-  return { where: parseFilters(def, query), sort: parseSort(def, String(query.sort ?? def.sort)), limit };
-}
-
-/** The conditions of every declared filter form present in `query`. */
-export function parseFilters(def: DatasetDef, query: Record<string, unknown>): Condition[] {
-  const where: Condition[] = [];
-  for (const [field, forms] of Object.entries(def.filters)) {
-    if (forms.includes('eq') && query[field] !== undefined) {
-      where.push({ field, op: 'eq', value: filterValue(def, field, query[field], field) });
-    }
-    for (const op of ['any_of', 'all_of'] as const) {
-      const param = `${field}.${op}`;
-      if (forms.includes(op) && query[param] !== undefined) where.push({ field, op, value: listValues(def, field, String(query[param]), param) });
-    }
-    if (forms.includes('range')) {
-      for (const op of RANGE_OPS) {
-        const param = `${field}.${op}`;
-        if (query[param] === undefined) continue;
-        where.push({ field, op, value: filterValue(def, field, query[param], param) });
-      }
-    }
-  }
-  return where;
-}
-
 export interface DatasetListRouteSpec extends Omit<RouteMeta, 'url'> {
   def: DatasetDef;
   url: string;
@@ -251,10 +108,9 @@ export interface DatasetListRouteSpec extends Omit<RouteMeta, 'url'> {
 }
 
 /** Registers the list endpoint of a declared data set (and its alias paths). */
-export function datasetListRoute(app: FastifyInstance, ctx: ServerContext, spec: DatasetListRouteSpec): void {
+export function datasetListRoute(app: FastifyInstance, ctx: RouteContext, spec: DatasetListRouteSpec): void {
   const { def } = spec;
   const family = `b:${def.name}`;
-  const wireFields = Object.keys(def.fields).filter((f) => !def.fields[f]!.hidden);
   getRoute(app, ctx, {
     url: spec.url,
     aliases: spec.aliases,
@@ -266,22 +122,16 @@ export function datasetListRoute(app: FastifyInstance, ctx: ServerContext, spec:
     market: spec.market,
     querystring: datasetQuerySchema(def),
     response: datasetListBody(def),
-    handler: async ({ query: raw, req, reply }) => {
-      const { query, after } = pagedQuery<Record<string, unknown>>(ctx, family, raw as Record<string, unknown>);
-      const parsed = parseDatasetQuery(def, query);
-      let position;
-      if (after) {
-        position = fromKeysetPosition(after, effectiveSort(def, parsed.sort).length);
-        if (!position) throw new ApiError('BAD_CURSOR', 'cursor is invalid: use the next_url of a previous response unchanged');
-      }
-      const rows = await ctx.store.datasets.list(def, { where: parsed.where, sort: parsed.sort, limit: parsed.limit + 1, after: position }, wireFields);
-      const page = finishPage(ctx, req, family, query, parsed.limit, rows, (r) => toKeysetPosition(r.position));
-      const results = page.rows.map((r) => r.record);
-      // Records hold exactly the declared wire fields (no nulls, no bigints), so the native
-      // serializer gives the schema's output; on 50,000-row pages it is ~3x faster than the
-      // schema-compiled one, which checks every optional number of every row.
-      reply.serializer(JSON.stringify);
-      return { count: results.length, results, ...(page.next_url ? { next_url: page.next_url } : {}) };
+    // Records hold exactly the declared wire fields (no nulls, no bigints), so the native
+    // serializer gives the schema's output; on 50,000-row pages it is ~3x faster than the
+    // schema-compiled one, which checks every optional number of every row.
+    serializer: 'native',
+    handler: ({ query, req }) => {
+      return listPage(ctx, req, query as Record<string, unknown> & { limit: number }, {
+        family,
+        read: (q, page) => ctx.services.datasetLists.declared(def, q, page),
+        present: (rows) => rows.map((r) => r.record),
+      });
     },
   });
 }

@@ -1,46 +1,81 @@
 import type { FastifyRequest } from 'fastify';
-import type { KeysetPosition } from '../store/repos/keyset.js';
-import type { ServerContext } from './context.js';
+import type { KeysetPosition, KeysetRows, PageRequest } from '../services/paging.js';
+import type { RouteContext } from './context.js';
 import { nextUrl } from './route.js';
 
 const AUTH_PARAMS = new Set(['api_key', 'apiKey', 'cursor']);
 
-interface CursorPayload<Q> {
+interface CursorPayload<Q, P> {
   q: Q;
-  a: KeysetPosition;
+  a: P;
+}
+
+/** What a page's rows are on the wire: an array, or pre-serialized items (serializer.ts). */
+type Results = { readonly length: number };
+
+/** The body of one page of a list: its rows on the wire and, when more exist, the link to the next page. */
+export interface ListPage<W extends Results> {
+  count: number;
+  results: W;
+  next_url?: string;
+}
+
+export interface ListSpec<Q extends { limit: number }, R, W extends Results, P> {
+  /** Names the cursor's family: a cursor is refused by any other list. */
+  family: string;
+  /**
+   * The query of a first page from the request's parameters (without the key and the cursor);
+   * undefined answers an empty page. Default: those parameters as they are.
+   */
+  firstQuery?: (params: Q) => Q | undefined;
+  /**
+   * Whether a query and position decoded from a cursor have the shape this list reads (the cursor
+   * is signed, but another version of the server may have written it). Default: both are objects.
+   */
+  validCursor?: (query: Q, after: P) => boolean;
+  /** The rows after the position (all rows on a first page), in the list's order. */
+  read: (query: Q, page: PageRequest<P>) => Promise<KeysetRows<R, P>>;
+  /** The page's rows on the wire. */
+  present: (rows: R[], query: Q) => W | Promise<W>;
 }
 
 /**
- * The query a keyset-paged request runs: from its cursor when it has one (the cursor replaces every
- * other parameter but the key), else from its own parameters.
+ * One page of a keyset-paged list: the query comes from the cursor when the request has one (the
+ * cursor replaces every parameter but the key), else from the parameters; limit+1 rows are read,
+ * and when the extra row exists next_url carries the query and the last row's position.
  */
-export function pagedQuery<Q extends object>(ctx: ServerContext, family: string, raw: Q & { cursor?: string }): { query: Q; after?: KeysetPosition } {
-  if (raw.cursor) {
-    const p = ctx.cursors.decode<CursorPayload<Q>>(family, raw.cursor);
-    if (!p || typeof p !== 'object' || typeof p.q !== 'object' || typeof p.a !== 'object' || p.a === null) {
-      return ctx.cursors.decode<never>(family, '');
-    }
-    return { query: p.q, after: p.a };
-  }
-  const query: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) if (!AUTH_PARAMS.has(k) && v !== undefined) query[k] = v;
-  return { query: query as Q };
-}
-
-/**
- * Trims a page fetched with limit+1 rows and adds next_url when the extra row shows that more exist.
- */
-export function finishPage<T, Q extends object>(
-  ctx: ServerContext,
+export async function listPage<Q extends { limit: number }, R, W extends Results, P = KeysetPosition>(
+  ctx: RouteContext,
   req: FastifyRequest,
-  family: string,
-  query: Q,
-  limit: number,
-  rows: T[],
-  position: (row: T) => KeysetPosition,
-): { rows: T[]; next_url?: string } {
-  if (rows.length <= limit) return { rows };
-  const page = rows.slice(0, limit);
-  const cursor = ctx.cursors.encode(family, { q: query, a: position(page[page.length - 1]) } satisfies CursorPayload<Q>);
-  return { rows: page, next_url: nextUrl(ctx, req, cursor) };
+  params: object & { cursor?: string },
+  spec: ListSpec<Q, R, W, P>,
+): Promise<ListPage<W>> {
+  let query: Q | undefined;
+  let after: P | undefined;
+  if (params.cursor) {
+    const p = ctx.cursors.decode<CursorPayload<Q, P>>(spec.family, params.cursor);
+    const shaped = !!p && typeof p === 'object' && typeof p.q === 'object' && p.q !== null && typeof p.a === 'object' && p.a !== null;
+    if (!shaped || !(spec.validCursor?.(p.q, p.a) ?? true)) return ctx.cursors.decode<never>(spec.family, ''); // the standard bad-cursor error
+    query = p.q;
+    after = p.a;
+  } else {
+    const asked = withoutAuth<Q>(params);
+    query = spec.firstQuery ? spec.firstQuery(asked) : asked;
+    if (query === undefined) return { count: 0, results: await spec.present([], asked) };
+  }
+  const limit = query.limit;
+  const { rows, position } = await spec.read(query, { after, limit: limit + 1 });
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const results = await spec.present(page, query);
+  if (!more) return { count: results.length, results };
+  const cursor = ctx.cursors.encode(spec.family, { q: query, a: position(page[page.length - 1]!) } satisfies CursorPayload<Q, P>);
+  return { count: results.length, results, next_url: nextUrl(ctx, req, cursor) };
 }
+
+function withoutAuth<Q>(params: object): Q {
+  const query: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) if (!AUTH_PARAMS.has(k) && v !== undefined) query[k] = v;
+  return query as Q;
+}
+

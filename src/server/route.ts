@@ -1,10 +1,11 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
-import type { RequestGuard, RouteMeta, ServerContext } from './context.js';
+import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
+import { envelope, nativeJson, type SerializerKind } from './serializer.js';
 
 /** What Fastify sends for a serialized JSON body; cached bodies go out with the same type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -21,6 +22,8 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
   params?: P;
   /** Schema of the inner body (what upstream sends; wrapped in {ok,data} unless native). */
   response: TSchema;
+  /** How the body is written (serializer.ts); default 'schema'. */
+  serializer?: SerializerKind;
   /** Default true. */
   auth?: boolean;
   /** The body carries no status/request_id (market status, holidays). */
@@ -43,8 +46,13 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
 /**
  * Registers a GET operation: TypeBox schemas for validation, serialization and OpenAPI, key
  * authentication and guards before validation, and the envelope around whatever the handler returns.
+ *
+ * The one path of a JSON body: the handler returns the inner body (status and request_id added
+ * here unless the route is plain); `envelope` wraps it; the route's declared serializer (its
+ * response schema, or JSON.stringify when it declares serializer: 'native') writes it, through
+ * Fastify for a fresh answer and through reply.serialize for one the response cache keeps.
  */
-export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInstance, ctx: ServerContext, spec: RouteSpec<Q, P>): void {
+export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInstance, ctx: RouteContext, spec: RouteSpec<Q, P>): void {
   const wrapped = ctx.config.envelope === 'wrapped';
   const meta: RouteMeta = { url: spec.url, dataset: spec.dataset, market: spec.market };
   const okSchema = wrapped ? Envelope(spec.response, true) : spec.response;
@@ -59,9 +67,9 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
     const inner = spec.plain || Array.isArray(body) || typeof body !== 'object' || body === null
       ? body
       : { status: 'OK', request_id: req.id, ...(body as object) };
-    const out = wrapped ? { ok: true, data: inner } : inner;
+    const out = envelope(wrapped, inner, true);
     if (cacheKey === undefined || reply.statusCode !== 200) return out;
-    const text = reply.serialize(out) as string; // the route's JSON serializer
+    const text = reply.serialize(out) as string; // the route's declared serializer
     req.cachedBody = cache!.set(cacheKey, version, text, req.id);
     reply.type(JSON_TYPE);
     return text;
@@ -75,6 +83,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       // answers are compressed by the app's onSend hook (compression.ts), not the plugin's hooks
       decompress: false,
       compress: false,
+      ...(spec.serializer === 'native' ? { serializerCompiler: () => nativeJson } : {}),
       schema: {
         operationId: i === 0 ? spec.operationId : `${spec.operationId}Alias${i}`,
         summary: spec.summary,
@@ -108,7 +117,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
         if (cache !== undefined && req.dataWindowState === undefined) {
           cacheKey = spec.cacheKey!({ query, params, req });
           if (cacheKey !== undefined) {
-            version = ctx.store.dataVersion(); // read before the data, so a write meanwhile is not hidden
+            version = ctx.services.dataVersion(); // read before the data, so a write meanwhile is not hidden
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
               req.cachedBody = hit;
@@ -127,7 +136,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
  * Authenticates the request's key and runs the guards in order. Synchronous (undefined) while
  * the key is cached and no guard has to wait, as on most requests; else a promise.
  */
-function authorize(ctx: ServerContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
+function authorize(ctx: RouteContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
   const key = ctx.auth.authenticate(presentedKey(req));
   if (key instanceof Promise) {
     return key.then((k) => {
@@ -149,12 +158,12 @@ function runGuards(guards: readonly RequestGuard[], from: number, req: FastifyRe
 }
 
 /** Absolute base URL for links in bodies: never the client's Host header (see public-url.ts). */
-export function baseUrl(ctx: ServerContext, req: FastifyRequest): string {
+export function baseUrl(ctx: RouteContext, req: FastifyRequest): string {
   return publicBase(ctx.config, req);
 }
 
 /** next_url: same path (or another), with only the cursor in the query: never the key. */
-export function nextUrl(ctx: ServerContext, req: FastifyRequest, cursor: string, path?: string): string {
+export function nextUrl(ctx: RouteContext, req: FastifyRequest, cursor: string, path?: string): string {
   const p = path ?? req.url.split('?')[0];
   return `${baseUrl(ctx, req)}${p}?cursor=${cursor}`;
 }

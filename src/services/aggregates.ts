@@ -1,15 +1,15 @@
 /**
- * The aggregation service (spec §5.1–5.5): reads base bars (minute, day, or trades for
+ * The aggregation service: reads base bars (minute, day, or trades for
  * seconds), split-adjusts them, buckets them, and answers the range, previous-close,
  * grouped-daily and open/close questions. Indicators and snapshots reuse `rangeBars`.
  *
  * Decisions (also in the route descriptions of the OpenAPI document):
- * - Buckets are anchored at the snapped `from` (§5.1 [U]): `5/minute` from a date starts at
+ * - Buckets are anchored at the snapped `from`, as upstream does: `5/minute` from a date starts at
  *   00:00, 00:05, … in the bar zone; from 10:07 (ms) it starts at 10:07, 10:12, …. `N/day`
  *   counts calendar days, `N/week` weeks from the Sunday of `from`, `N/month|quarter|year` units
  *   from the unit holding `from`. Hours are fixed 3,600,000 ms lengths, so `N/hour` with N > 1
  *   keeps its UTC grid through a DST change (a `4/hour` grid at 00:00 EST runs 05:00, 09:00 EDT).
- * - `limit` counts base bars read (§5.4). `sort=asc` reads forward from `from`; `sort=desc` reads
+ * - `limit` counts base bars read. `sort=asc` reads forward from `from`; `sort=desc` reads
  *   backward from `to` (so `sort=desc&limit=1` gives the latest bar). A bucket the budget cut
  *   is dropped, and the next page starts at the dropped bucket: asc rewrites `from` to its start,
  *   desc rewrites `to` to the ms before the oldest bucket returned. When not even one bucket fits
@@ -18,6 +18,7 @@
  * - Adjustment is applied to base bars before bucketing, so a bucket that spans a split is
  *   built from consistently adjusted prices.
  */
+import type { CryptoOpenClose, CryptoTrade, OpenClose } from '../domain/aggregate-schemas.js';
 import { adjustForSplits, type Split } from '../domain/adjustment.js';
 import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js';
 import { aggregateBars, barsFromTrades, nextBucketStart, snapRange, type Bar, type Timespan, type TradePrint } from '../domain/bars.js';
@@ -179,7 +180,7 @@ function baseIsBucket(req: RangeRequest, base: readonly Bar[]): boolean {
 }
 
 /**
- * Bars of one ticker over [from, to] in `multiplier × timespan` buckets (spec §4.4, §5.1–5.4).
+ * Bars of one ticker over [from, to] in `multiplier × timespan` buckets.
  * Pure apart from the reads; empty buckets give no bar.
  */
 export async function rangeBars(store: AggregatesStore, req: RangeRequest): Promise<RangeResult> {
@@ -237,14 +238,14 @@ export async function rangeBars(store: AggregatesStore, req: RangeRequest): Prom
 }
 
 // ---------------------------------------------------------------------------
-// Daily views: previous close, grouped daily, open/close (§4.1–4.3, §5.5)
+// Daily views: previous close, grouped daily, open/close
 
 export interface DailyBar extends Bar {
   T: string;
 }
 
 /**
- * The `t` of grouped-daily and previous-close bars (§1.4 [O]): 16:00 ET of the session date for
+ * The `t` of grouped-daily and previous-close bars: 16:00 ET of the session date for
  * stocks, options and indices; 23:59:59.999 UTC for forex; the bar's own start (00:00 ET) for
  * crypto, as upstream's crypto samples show.
  */
@@ -295,7 +296,7 @@ async function otcAmong(store: AggregatesStore, tickers: readonly string[]): Pro
 }
 
 /**
- * One daily bar per ticker of `market` for calendar day `day` (§4.2). Forex and crypto day bars
+ * One daily bar per ticker of `market` for calendar day `day`. Forex and crypto day bars
  * may be stored at 00:00 UTC or 00:00 ET of the day (flat files and derived bars differ), so both
  * are looked up; the bar zone's own midnight wins when a ticker has both.
  */
@@ -329,21 +330,8 @@ export async function groupedDaily(
   return out;
 }
 
-export interface OpenClose {
-  from: string;
-  symbol: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume?: number;
-  preMarket?: number;
-  afterHours?: number;
-  otc?: boolean;
-}
-
 /**
- * Daily open/close of a stock, option or index on session day `day` (§4.1), or undefined when
+ * Daily open/close of a stock, option or index on session day `day`, or undefined when
  * the day has no session or no data. open/close are the first and last regular-session
  * (09:30–16:00, or the early close) minute prices; high, low and volume come from the day bar
  * (the whole day, extended hours included) when there is one; preMarket is the first price of
@@ -410,26 +398,7 @@ export async function openClose(store: AggregatesStore, ticker: string, day: num
   };
 }
 
-export interface CryptoTradeWire {
-  c: number[];
-  i: string;
-  p: number;
-  s: number;
-  t: number;
-  x: number;
-}
-
-export interface CryptoOpenClose {
-  symbol: string;
-  isUTC: true;
-  day: string;
-  open: number;
-  close: number;
-  openTrades: CryptoTradeWire[];
-  closingTrades: CryptoTradeWire[];
-}
-
-function cryptoTradeToWire(row: TradeRow): CryptoTradeWire {
+function cryptoTradeToWire(row: TradeRow): CryptoTrade {
   const ns = row.participant_timestamp ?? row.sip_timestamp;
   return { c: row.conditions ?? [], i: row.id ?? '', p: row.price, s: row.size, t: Number(ns / NS_PER_MS), x: row.exchange };
 }

@@ -1,5 +1,5 @@
 /**
- * Currency conversion (spec §4.16, §5.9) from the stored forex quotes at a clock.
+ * Currency conversion from the stored forex quotes at a clock.
  *
  * Route, in order of preference:
  * 1. direct: the latest quote of `C:{FROM}{TO}` (then the crypto pair `X:{FROM}{TO}`);
@@ -12,26 +12,14 @@
  * quote actually stored for a direct or inverse route; a cross reports the synthetic FROM/TO quote
  * (bid = product of bids, ask = product of asks, the older leg's time, the FROM leg's exchange).
  */
+import type { Conversion } from '../domain/conversion-schema.js';
 import type { QuoteRow } from '../domain/market-records.js';
+import type { ForexLast } from '../domain/tick-schemas.js';
+
+export type { Conversion };
 
 const NS_PER_MS = 1_000_000n;
 const PIVOT = 'USD';
-
-export interface ForexQuoteWire {
-  ask: number;
-  bid: number;
-  exchange: number;
-  timestamp: number;
-}
-
-export interface Conversion {
-  from: string;
-  to: string;
-  initialAmount: number;
-  converted: number;
-  symbol: string;
-  last: ForexQuoteWire;
-}
 
 /** Latest quote of a ticker at or before `atNs` (the market-data port's lastQuote). */
 export type QuoteLookup = (ticker: string, atNs: bigint) => Promise<QuoteRow | undefined>;
@@ -45,7 +33,7 @@ interface Leg {
   symbol: string;
 }
 
-function wire(q: QuoteRow): ForexQuoteWire {
+function wire(q: QuoteRow): ForexLast {
   return {
     ask: q.ask_price,
     bid: q.bid_price,

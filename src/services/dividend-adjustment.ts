@@ -1,4 +1,4 @@
-// Opt-in dividend back-adjustment of aggregates (`dividends=true`, issue 5 §4; upstream adjusts
+// Opt-in dividend back-adjustment of aggregates (`dividends=true`, beyond upstream, which adjusts
 // for splits only). Each cash dividend with ex-date E multiplies the prices (o, h, l, c, vw) of
 // every bar that starts before 00:00 ET of E by the standard factor 1 − D / C, where D is the cash
 // per share going ex on E and C the close of the last day bar before E; volumes are unchanged.

@@ -1,5 +1,5 @@
 /**
- * Technical indicators over aggregate bars (spec §4.17, §4.18, §5.6). The bars come from the
+ * Technical indicators (SMA, EMA, RSI, MACD) over aggregate bars. The bars come from the
  * aggregation service (`rangeBars`, multiplier 1, the requested timespan and adjustment), so an
  * indicator is computed from exactly what /v2/aggs/.../range returns for the same ticker.
  *
@@ -12,6 +12,7 @@
  * - `underlying.url` is the range-aggregates URL of the bars read (from the first bar used to the
  *   upper bound); `underlying.aggregates` lists those bars, oldest first.
  */
+import type { IndicatorValue } from '../domain/indicator-schemas.js';
 import type { Bar, Timespan } from '../domain/bars.js';
 import { ema, lookbackBars, macd, rsi, sma, type IndicatorKind, type IndicatorParams, type MacdPoint, type SeriesPoint } from '../domain/indicators.js';
 import { AGGS_MAX_LIMIT, rangeBars, type AggregatesStore } from './aggregates.js';
@@ -34,12 +35,7 @@ export interface IndicatorRequest<K extends IndicatorKind> {
   hi: number;
 }
 
-export interface IndicatorValue {
-  timestamp: number;
-  value: number;
-  signal?: number;
-  histogram?: number;
-}
+export type { IndicatorValue };
 
 export interface IndicatorResult {
   /** In `order`, at most limit + 1 (the extra one only signals a next page). */

@@ -1,5 +1,5 @@
 /**
- * Option contract snapshots (spec §3.4, §4.12, §4.13): the contract's day and previous day, last
+ * Option contract snapshots (the chain and one contract): the contract's day and previous day, last
  * quote and trade, open interest, and Black–Scholes–Merton implied volatility and greeks, as of a
  * clock. The model and its inputs are documented in docs/options-model.md:
  *

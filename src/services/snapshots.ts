@@ -1,5 +1,5 @@
 /**
- * Stock, forex and crypto snapshots (spec §3.2, §3.3, §4.5–4.7, §4.15, §5.7), computed from the
+ * Stock, forex and crypto snapshots (all tickers, one ticker, gainers and losers), computed from the
  * stored bars and ticks as of a clock `nowMs` (the server clock, or the plan's delayed clock).
  *
  * Rules (documented in docs/snapshots.md and the README):
@@ -258,7 +258,7 @@ export async function marketSnapshots(store: SnapshotStore, req: SnapshotRequest
   return out;
 }
 
-/** Top movers (§5.7): the 20 largest gains or losses in percent, ties by ticker. */
+/** Top movers: the 20 largest gains or losses in percent, ties by ticker. */
 export function rankMovers<S>(all: readonly Ranked<S>[], market: SnapshotMarket, direction: 'gainers' | 'losers'): S[] {
   const sign = direction === 'gainers' ? 1 : -1;
   return all
@@ -279,4 +279,25 @@ export async function movers(store: SnapshotStore, req: Omit<SnapshotRequest, 't
   const full = await marketSnapshots(store, { ...req, tickers: top.map((s) => s.ticker), includeOtc: true });
   const byTicker = new Map(full.map((r) => [r.snapshot.ticker, r.snapshot]));
   return top.map((s) => byTicker.get(s.ticker) ?? s);
+}
+
+export type { SnapshotMarket };
+
+export class SnapshotService {
+  constructor(private readonly store: SnapshotStore) {}
+
+  /** Snapshots of the requested tickers (or the whole market) that have any data, ascending by ticker. */
+  async list(req: SnapshotRequest): Promise<AnySnapshot[]> {
+    return (await marketSnapshots(this.store, req)).map((r) => r.snapshot);
+  }
+
+  /** The snapshot of one ticker (OTC included), undefined when nothing is stored for it. */
+  async one(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<AnySnapshot | undefined> {
+    const [one] = await marketSnapshots(this.store, { ...req, tickers: [ticker], includeOtc: true });
+    return one?.snapshot;
+  }
+
+  movers(req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {
+    return movers(this.store, req, direction);
+  }
 }

@@ -35,17 +35,20 @@ describe('layers of src/', () => {
     writeFileSync(join(tree, path), text);
   };
 
-  it('reports a domain file that imports the HTTP shell, and a service that imports a sibling ingest module', async () => {
+  it('reports a domain file that imports the HTTP shell, a service that imports a sibling ingest module, and a route that imports a store type', async () => {
     write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['src'] }));
     write('src/server/errors.ts', 'export const x = 1;\n');
     write('src/ingest/csv.ts', 'export const y = 2;\n');
     write('src/domain/bars.ts', "import { x } from '../server/errors.js';\nexport const z = x;\n");
     write('src/services/aggregates.ts', "import { y } from '../ingest/csv.js';\nexport const w = y;\n");
     write('src/routes/tickers.ts', "import { z } from '../domain/bars.js';\nexport const ok = z;\n");
+    write('src/store/records.ts', 'export interface TickerRecord { ticker: string }\n');
+    write('src/routes/last.ts', "import type { TickerRecord } from '../store/records.js';\nexport const t: TickerRecord = { ticker: 'A' };\n");
     const found = (await violations(tree)).map(describeRule).sort();
     expect(found).toEqual([
       'layer-domain: src/domain/bars.ts → src/server/errors.ts',
       'layer-services: src/services/aggregates.ts → src/ingest/csv.ts',
+      'routes-not-store: src/routes/last.ts → src/store/records.ts',
     ]);
   }, 60_000);
 });

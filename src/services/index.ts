@@ -1,0 +1,51 @@
+// Every query and computation the routes need, built once over one store by the composition root
+// (src/app.ts) and handed to the routes as ctx.services; routes never see the store itself.
+import type { Store } from '../store/index.js';
+import { BrandingService } from './branding.js';
+import { LastTickService } from './last-ticks.js';
+import { DatasetListService } from './dataset-lists.js';
+import { KeyService, StoreHealthService } from './keys.js';
+import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
+import { NewsService } from './news.js';
+import { OptionsService } from './options.js';
+import { ReferenceService } from './reference.js';
+import { SnapshotService } from './snapshots.js';
+import { SocialService } from './social.js';
+import { TickerService } from './tickers.js';
+import { TradeQuoteService } from './trades-quotes.js';
+import { UniversalSnapshotService } from './universal-snapshot.js';
+
+export interface ServiceOptions {
+  /** The clock every time-dependent answer uses (tests set it). */
+  now: () => number;
+  /** Directory of branding images (absent: none is served). */
+  brandingDir?: string;
+  /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal). */
+  riskFreeRate?: number;
+}
+
+export function createServices(store: Store, opts: ServiceOptions) {
+  return {
+    now: opts.now,
+    /** Changes whenever stored data may have changed: keys the response cache. */
+    dataVersion: (): string => store.dataVersion(),
+    tickers: new TickerService(store, opts.now),
+    reference: new ReferenceService(store),
+    lastTicks: new LastTickService(store.market),
+    tradesQuotes: new TradeQuoteService(store.market),
+    aggregates: new AggregateService(store, opts.now),
+    indicators: new IndicatorService(store, opts.now),
+    conversion: new ConversionService(store),
+    snapshots: new SnapshotService(store),
+    options: new OptionsService(store, opts.now, opts.riskFreeRate),
+    datasetLists: new DatasetListService(store),
+    keys: new KeyService(store, opts.now),
+    storeHealth: new StoreHealthService(store),
+    branding: new BrandingService(opts.brandingDir),
+    news: new NewsService(store),
+    social: new SocialService(store),
+    universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,82 @@
+// Aggregates, indicators and currency conversion over one store: the computations live in
+// aggregates.ts, indicators.ts and conversion.ts; these services bind them to the store and clock.
+import type { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
+import type { IndicatorKind } from '../domain/indicators.js';
+import type { Store } from '../store/index.js';
+import {
+  cryptoOpenClose,
+  groupedDaily,
+  openClose,
+  previousClose,
+  rangeBars,
+  type DailyBar,
+  type GroupedMarket,
+  type RangeRequest,
+  type RangeResult,
+} from './aggregates.js';
+import { convert, type Conversion } from './conversion.js';
+import { indicatorValues, type IndicatorRequest, type IndicatorResult, type IndicatorValue } from './indicators.js';
+import type { KeysetRows, PageRequest } from './paging.js';
+
+type MarketStore = Pick<Store, 'market' | 'corporateActions' | 'reference'>;
+
+export class AggregateService {
+  constructor(private readonly store: MarketStore, private readonly now: () => number) {}
+
+  range(req: RangeRequest): Promise<RangeResult> {
+    return rangeBars(this.store, req);
+  }
+
+  /** The day bar of the last completed session by the server clock. */
+  previousClose(ticker: string, adjusted: boolean): Promise<DailyBar | undefined> {
+    return previousClose(this.store, ticker, adjusted, this.now());
+  }
+
+  grouped(market: GroupedMarket, day: number, opts: { adjusted: boolean; includeOtc: boolean }): Promise<DailyBar[]> {
+    return groupedDaily(this.store, market, day, opts);
+  }
+
+  openClose(ticker: string, day: number, adjusted: boolean): Promise<OpenClose | undefined> {
+    return openClose(this.store, ticker, day, adjusted);
+  }
+
+  /** First and last trades of the UTC day of the crypto pair X:{from}{to} (symbols upper case). */
+  cryptoOpenClose(from: string, to: string, day: number): Promise<CryptoOpenClose | undefined> {
+    return cryptoOpenClose(this.store, `X:${from}${to}`, `${from}-${to}`, day);
+  }
+}
+
+/** An indicator request without its page: the values in [lo, hi) by bar start (ms). */
+export type IndicatorQuery<K extends IndicatorKind> = Omit<IndicatorRequest<K>, 'limit'>;
+
+export class IndicatorService {
+  constructor(private readonly store: MarketStore, private readonly now: () => number) {}
+
+  /**
+   * One page of indicator values, keyset-paged on the value's timestamp; never values of bars that
+   * start after now. `result` also holds the bars behind the page (underlying.aggregates).
+   */
+  async page<K extends IndicatorKind>(q: IndicatorQuery<K>, page: PageRequest): Promise<KeysetRows<IndicatorValue> & { result: IndicatorResult }> {
+    let lo = q.lo;
+    let hi = Math.min(q.hi, this.now() + 1);
+    const after = page.after?.value;
+    if (typeof after === 'number') {
+      // resume strictly past the last value of the previous page
+      if (q.order === 'desc') hi = Math.min(hi, after);
+      else lo = Math.max(lo, after + 1);
+    }
+    // the service reads one value more than it is asked for
+    const result = await indicatorValues(this.store, { ...q, lo, hi, limit: page.limit - 1 });
+    return { rows: result.values, position: (v) => ({ value: v.timestamp, id: 0 }), result };
+  }
+}
+
+export class ConversionService {
+  constructor(private readonly store: Pick<Store, 'market'>) {}
+
+  /** `amount` of `from` in `to` at the latest quotes at or before `atMs`; undefined when no quote converts them. */
+  convert(req: { from: string; to: string; amount: number; precision: number; atMs: number }): Promise<Conversion | undefined> {
+    const { atMs, ...rest } = req;
+    return convert((ticker, at) => this.store.market.lastQuote(ticker, at), { ...rest, atNs: BigInt(atMs) * 1_000_000n });
+  }
+}

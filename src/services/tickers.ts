@@ -1,0 +1,117 @@
+// Tickers: the keyset-paged list with its filters, the ticker types, and the overview of one
+// ticker with its market cap computed from stored shares and the latest day bar.
+import { dayOfDate, localDayOf, localDayStart } from '../domain/calendar.js';
+import { barZone, marketOfTicker } from '../domain/ticker-market.js';
+import type { TickerDetails } from '../domain/ticker-schemas.js';
+import type { Store } from '../store/index.js';
+import type { TickerRecord, TickerTypeRecord } from '../store/records.js';
+import type { MarketDataPort } from '../store/repos/market-port.js';
+import { TICKER_SORT_FIELDS, type TickerQuery, type TickerRow, type TickerSortField } from '../store/repos/reference.js';
+import { parseCalendarDate } from './dates.js';
+import type { KeysetRows, PageRequest } from './paging.js';
+
+export { TICKER_SORT_FIELDS };
+
+/** The list's filters as the request names them (the cursor of a later page carries them too). */
+export interface TickerListParams {
+  ticker?: string;
+  'ticker.gt'?: string;
+  'ticker.gte'?: string;
+  'ticker.lt'?: string;
+  'ticker.lte'?: string;
+  type?: string;
+  market?: TickerQuery['market'];
+  exchange?: string;
+  cusip?: string;
+  cik?: string;
+  date?: string;
+  search?: string;
+  active: boolean;
+  sort: TickerSortField;
+  order: 'asc' | 'desc';
+}
+
+/** A ticker as the API writes it: the stored version without its validity range and CUSIP. */
+export type TickerWire = TickerDetails;
+
+/** The wire form of a ticker version, with `active` as of `date` when one was asked for. */
+export function tickerToWire(t: TickerRecord, date?: string): TickerWire {
+  const { valid_from: _vf, valid_to: _vt, cusip: _c, ...wire } = t;
+  if (date) {
+    wire.active = (!t.list_date || t.list_date <= date) && (!t.delisted_utc || t.delisted_utc.slice(0, 10) >= date);
+  }
+  return wire;
+}
+
+/**
+ * Market cap as of `date` (else the clock's day): shares × the raw close of the latest day bar
+ * starting on or before that day, rounded to an integer. One indexed read (latest bar before a
+ * bound). Without shares or a bar the stored market_cap stands (absent stays absent).
+ */
+export async function overviewMarketCap(
+  market: Pick<MarketDataPort, 'lastDayBarBefore'>,
+  t: TickerRecord,
+  date: string | undefined,
+  nowMs: number,
+): Promise<number | undefined> {
+  // weighted_shares_outstanding covers the whole company, as upstream computes market cap.
+  const shares = t.weighted_shares_outstanding ?? t.share_class_shares_outstanding;
+  if (shares === undefined || !Number.isFinite(shares)) return t.market_cap;
+  const zone = barZone(marketOfTicker(t.ticker));
+  const day = date ? dayOfDate(date) : localDayOf(nowMs, zone);
+  const bar = await market.lastDayBarBefore(t.ticker, localDayStart(day + 1, zone));
+  if (!bar || !Number.isFinite(bar.c)) return t.market_cap;
+  return Math.round(shares * bar.c);
+}
+
+export class TickerService {
+  constructor(
+    private readonly store: Pick<Store, 'reference' | 'market'>,
+    private readonly now: () => number,
+  ) {}
+
+  async list(q: TickerListParams, page: PageRequest): Promise<KeysetRows<TickerRow>> {
+    if (q.date) parseCalendarDate(q.date, 'date');
+    const types = q.type === 'IX' || q.type === 'INDEX' ? ['IX', 'INDEX'] : q.type ? [q.type] : undefined;
+    const rows = await this.store.reference.listTickers({
+      ticker: q.ticker,
+      tickerGt: q['ticker.gt'],
+      tickerGte: q['ticker.gte'],
+      tickerLt: q['ticker.lt'],
+      tickerLte: q['ticker.lte'],
+      types,
+      market: q.market,
+      exchange: q.exchange,
+      cusip: q.cusip,
+      cik: q.cik,
+      date: q.date,
+      search: q.search?.trim() || undefined,
+      active: q.active,
+      sort: q.sort,
+      order: q.order,
+      limit: page.limit,
+      after: page.after,
+    });
+    const sort = q.sort;
+    return {
+      rows,
+      position: (r) => ({ value: (r.record as unknown as Record<string, string | undefined>)[sort] ?? '', id: r.id }),
+    };
+  }
+
+  types(f: { asset_class?: string; locale?: string }): Promise<TickerTypeRecord[]> {
+    return this.store.reference.listTickerTypes(f);
+  }
+
+  /** One ticker as of `date` (else now) with its market cap; undefined when it is not stored. */
+  async overview(ticker: string, date: string | undefined): Promise<TickerWire | undefined> {
+    if (date) parseCalendarDate(date, 'date');
+    const t = await this.store.reference.getTicker(ticker, date);
+    if (!t) return undefined;
+    const wire = tickerToWire(t, date);
+    const marketCap = await overviewMarketCap(this.store.market, t, date, this.now());
+    if (marketCap === undefined) delete wire.market_cap;
+    else wire.market_cap = marketCap;
+    return wire;
+  }
+}

@@ -1,0 +1,107 @@
+// v3 trades and quotes: tick rows of one ticker inside a time window, keyset-paged on (time,
+// sequence number, store key) so that a walk returns every row once even when many rows share a
+// timestamp.
+import type { QuoteRow, TradeRow } from '../domain/market-records.js';
+import type { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
+import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
+import type { MarketDataPort, PagedTick, TickPosition, TickRange } from '../store/repos/market-port.js';
+import type { KeysetRows, PageRequest } from './paging.js';
+
+export type { TickPosition } from '../store/repos/market-port.js';
+
+/** The resolved request a page reads (and a cursor carries): bounds in ns as decimal text. */
+export interface TickWindow {
+  ticker: string;
+  gte?: string;
+  lt?: string;
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+export const MAX_TICK_LIMIT = 50_000;
+
+const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,19}$/.test(v);
+
+/** Whether a window and position decoded from a cursor are well formed and belong to `ticker`. */
+export function validTickCursor(q: TickWindow, a: TickPosition, ticker: string): boolean {
+  return q.ticker === ticker && (q.order === 'asc' || q.order === 'desc')
+    && Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= MAX_TICK_LIMIT
+    && (q.gte === undefined || isDigits(q.gte)) && (q.lt === undefined || isDigits(q.lt))
+    && isDigits(a.ts) && /^\d{0,19}$/.test(a.seq) && typeof a.pk === 'string';
+}
+
+const nonEmpty = (codes: number[] | undefined) => (codes && codes.length ? codes : undefined);
+
+/**
+ * A trade as v3 writes it. Stocks add `decimal_size` (the size as text); crypto trades have no
+ * SIP time, so only their participant time is written.
+ */
+export function tradeToWire(r: TradeRow, market: TickerMarket): TradeWire {
+  const crypto = market === 'crypto';
+  return {
+    conditions: nonEmpty(r.conditions),
+    correction: r.correction,
+    decimal_size: market === 'stocks' ? String(r.size) : undefined,
+    exchange: r.exchange,
+    id: r.id,
+    participant_timestamp: crypto ? (r.participant_timestamp ?? r.sip_timestamp) : r.participant_timestamp,
+    price: r.price,
+    sequence_number: r.sequence_number,
+    sip_timestamp: crypto ? undefined : r.sip_timestamp,
+    size: r.size,
+    tape: r.tape,
+    trf_id: r.trf_id,
+    trf_timestamp: r.trf_timestamp,
+  };
+}
+
+export function quoteToWire(r: QuoteRow): QuoteWire {
+  return {
+    ask_exchange: r.ask_exchange,
+    ask_price: r.ask_price,
+    ask_size: r.ask_size,
+    bid_exchange: r.bid_exchange,
+    bid_price: r.bid_price,
+    bid_size: r.bid_size,
+    conditions: nonEmpty(r.conditions),
+    indicators: nonEmpty(r.indicators),
+    participant_timestamp: r.participant_timestamp,
+    sequence_number: r.sequence_number,
+    sip_timestamp: r.sip_timestamp,
+    tape: r.tape,
+    trf_timestamp: r.trf_timestamp,
+  };
+}
+
+const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => ({
+  ticker: q.ticker,
+  gte: q.gte === undefined ? undefined : BigInt(q.gte),
+  lt: q.lt === undefined ? undefined : BigInt(q.lt),
+  order: q.order,
+  limit: page.limit,
+  after: page.after,
+});
+
+const position = <R>(t: PagedTick<R>) => t.position;
+
+export class TradeQuoteService {
+  constructor(private readonly market: Pick<MarketDataPort, 'readTrades' | 'readQuotes'>) {}
+
+  async trades(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<PagedTick<TradeRow>, TickPosition>> {
+    return { rows: await this.market.readTrades(rangeOf(q, page)), position };
+  }
+
+  async quotes(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<PagedTick<QuoteRow>, TickPosition>> {
+    return { rows: await this.market.readQuotes(rangeOf(q, page)), position };
+  }
+
+  /** The trades of a page on the wire (their form depends on the ticker's market). */
+  tradesToWire(rows: PagedTick<TradeRow>[], ticker: string): TradeWire[] {
+    const market = marketOfTicker(ticker);
+    return rows.map((p) => tradeToWire(p.row, market));
+  }
+
+  quotesToWire(rows: PagedTick<QuoteRow>[]): QuoteWire[] {
+    return rows.map((p) => quoteToWire(p.row));
+  }
+}
