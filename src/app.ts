@@ -1,6 +1,7 @@
 // The composition root: builds the services over the store (src/services), the HTTP shell
 // (src/server), then registers every endpoint family (src/routes) on it. Commands and tests build
 // their app here.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from './routes/admin.js';
 import { healthRoutes } from './routes/health.js';
@@ -8,7 +9,9 @@ import { registerDashboard, type DashboardOptions } from './routes/dashboard/ind
 import { registerRoutes } from './routes/index.js';
 import { createServer, registerApiDocs, type BuildAppOptions } from './server/app.js';
 import type { ServerContext } from './server/context.js';
+import { AccountService } from './services/accounts.js';
 import { createServices } from './services/index.js';
+import { serverStatus } from './services/server-status.js';
 
 export interface AppOptions extends BuildAppOptions {
   /** The web dashboard under /dashboard (default: off). */
@@ -26,7 +29,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ct
   }
   await registerApiDocs(app);
   await registerRoutes(app, ctx);
-  if (opts.dashboard) await registerDashboard(app, ctx, opts.dashboard);
+  if (opts.dashboard) {
+    const { plans } = production;
+    const d = opts.dashboard;
+    await registerDashboard(app, ctx, {
+      cookieSecret: await opts.store.meta.getOrCreate('dashboard_cookie_secret', () => randomBytes(32).toString('hex')),
+      accounts: new AccountService(opts.store, { defaultPlan: plans.defaultPlan, isPlan: (n) => plans.get(n) !== undefined, now: ctx.now, lockMs: d.lockMs, sessionMs: d.sessionMs }),
+      storeStatus: () => serverStatus(opts.store),
+    }, d);
+  }
   const out = app as FastifyInstance & { ctx: ServerContext };
   out.ctx = ctx;
   return out;

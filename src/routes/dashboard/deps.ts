@@ -1,5 +1,6 @@
 import type { AccountService, SignupMode } from '../../services/accounts.js';
-import type { ServerContext } from '../../server/context.js';
+import type { StoreStatus } from '../../store/repos/store-status.js';
+import type { RouteContext } from '../../server/context.js';
 import type { SessionLayer } from '../../server/dashboard/session.js';
 import type { SignInLimit } from '../../server/dashboard/sign-in-limit.js';
 import type { PlanCatalog } from '../../server/plans.js';
@@ -8,7 +9,7 @@ import type { UsageRecorder } from '../../server/usage.js';
 
 /** What the dashboard's route plugins share. */
 export interface DashboardDeps {
-  ctx: ServerContext;
+  ctx: RouteContext;
   accounts: AccountService;
   session: SessionLayer;
   signInLimit: SignInLimit;
@@ -18,4 +19,5 @@ export interface DashboardDeps {
   usage?: UsageRecorder;
   signup: SignupMode;
   version: string;
+  storeStatus: () => Promise<StoreStatus>;
 }

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AccountService, type SignupMode } from '../../services/accounts.js';
-import type { ServerContext } from '../../server/context.js';
+import type { AccountService, SignupMode } from '../../services/accounts.js';
+import type { StoreStatus } from '../../store/repos/store-status.js';
+import type { RouteContext } from '../../server/context.js';
 import { registerSessionLayer } from '../../server/dashboard/session.js';
 import { SignInLimit, type SignInLimitOptions } from '../../server/dashboard/sign-in-limit.js';
 import { PlanCatalog } from '../../server/plans.js';
@@ -37,6 +37,15 @@ export interface DashboardOptions {
   sessionMs?: number;
 }
 
+/** What the composition root builds over the store for the dashboard (routes never touch the store). */
+export interface DashboardServices {
+  /** Signs the session cookies; kept in the store so every process and restart shares it. */
+  cookieSecret: string;
+  accounts: AccountService;
+  /** The store's size and row counts for the operator's status page. */
+  storeStatus: () => Promise<StoreStatus>;
+}
+
 function packageVersion(): string {
   try {
     const pkg = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../..', 'package.json'), 'utf8')) as { version?: string };
@@ -47,11 +56,10 @@ function packageVersion(): string {
 }
 
 /** Registers the dashboard on an app built by buildApp (uses its plans, limiter and usage counters). */
-export async function registerDashboard(app: FastifyInstance, ctx: ServerContext, opts: DashboardOptions = {}): Promise<void> {
+export async function registerDashboard(app: FastifyInstance, ctx: RouteContext, services: DashboardServices, opts: DashboardOptions = {}): Promise<void> {
   const runtime = app.production;
   const plans = runtime?.plans ?? PlanCatalog.builtin();
-  const cookieSecret = await ctx.store.meta.getOrCreate('dashboard_cookie_secret', () => randomBytes(32).toString('hex'));
-  const accounts = new AccountService(ctx.store, { defaultPlan: plans.defaultPlan, isPlan: (n) => plans.get(n) !== undefined, now: ctx.now, lockMs: opts.lockMs, sessionMs: opts.sessionMs });
+  const { cookieSecret, accounts } = services;
   await app.register(async (scope) => {
     const session = await registerSessionLayer(scope, { cookieSecret, secure: opts.secureCookies ?? ctx.config.publicUrl?.startsWith('https://') ?? false, accounts });
     const deps: DashboardDeps = {
@@ -64,6 +72,7 @@ export async function registerDashboard(app: FastifyInstance, ctx: ServerContext
       usage: runtime?.usage,
       signup: opts.signup ?? 'open',
       version: packageVersion(),
+      storeStatus: services.storeStatus,
     };
     await sessionRoutes(scope, deps);
     await keyRoutes(scope, deps);

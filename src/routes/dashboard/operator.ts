@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { mapAccountErrors } from '../../server/dashboard/errors.js';
 import { badParameter } from '../../domain/errors.js';
 import { baseUrl } from '../../server/route.js';
-import { serverStatus } from '../../services/server-status.js';
 import type { AccountRecord } from '../../services/accounts.js';
 import type { DashboardDeps } from './deps.js';
 import { Account, answer, dashboardSchema, Email, IdParam, Key, Ok, Password, PlanName } from './schemas.js';
@@ -107,7 +106,7 @@ export async function operatorRoutes(app: FastifyInstance, d: DashboardDeps): Pr
   );
 
   app.get('/dashboard/api/admin/status', { ...admin, schema: dashboardSchema(ctx, { summary: 'Readiness, store size and contents, version (operators only)', response: StatusBody }) }, async (req, reply) => {
-    const [ready, store] = await Promise.all([app.inject({ method: 'GET', url: '/ready' }), serverStatus(ctx.store)]);
+    const [ready, store] = await Promise.all([app.inject({ method: 'GET', url: '/ready' }), d.storeStatus()]);
     const body = ready.json() as { ok?: boolean; data?: { checks?: Record<string, string> }; checks?: Record<string, string> };
     const checks = (ctx.config.envelope === 'wrapped' ? body.data?.checks : body.checks) ?? {};
     return answer(ctx, req, reply, { version: d.version, ready: { ready: ready.statusCode === 200, checks }, store, signup_mode: d.signup });

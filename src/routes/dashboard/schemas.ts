@@ -1,6 +1,6 @@
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../../server/context.js';
+import type { RouteContext } from '../../server/context.js';
 import { Envelope, ErrorBody } from '../../server/schemas.js';
 
 // TypeBox schemas of the dashboard's JSON API (validation, serialization and the OpenAPI
@@ -64,7 +64,7 @@ export interface DashboardRouteSchema {
 }
 
 /** A route's Fastify schema: tagged "dashboard", with the envelope around its answer and errors. */
-export function dashboardSchema(ctx: ServerContext, s: DashboardRouteSchema): Record<string, unknown> {
+export function dashboardSchema(ctx: RouteContext, s: DashboardRouteSchema): Record<string, unknown> {
   const wrapped = ctx.config.envelope === 'wrapped';
   const err = wrapped ? Envelope(ErrorBody, false) : ErrorBody;
   return {
@@ -79,7 +79,7 @@ export function dashboardSchema(ctx: ServerContext, s: DashboardRouteSchema): Re
 }
 
 /** Sends {status:"OK", request_id, ...body} in the app's envelope, never cached. */
-export function answer(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, code = 200): FastifyReply {
+export function answer(ctx: RouteContext, req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>, code = 200): FastifyReply {
   const inner = { status: 'OK', request_id: req.id, ...body };
   return reply.code(code).header('Cache-Control', 'no-store').send(ctx.config.envelope === 'wrapped' ? { ok: true, data: inner } : inner);
 }
