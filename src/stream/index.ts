@@ -1,0 +1,125 @@
+// attachStreaming: the WebSocket feed on the REST server's port. Upgrades on /<market> and
+// /delayed/<market> become sessions; any other path is refused with 404. Events come from the
+// broker (in memory, or Redis across processes) and are routed by the hub.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { KeyAuthenticator } from '../server/auth.js';
+import { PlanCatalog } from '../server/plans.js';
+import { authenticateFeedKey } from './auth.js';
+import { MemoryBroker, type Broker } from './broker.js';
+import { StreamHub } from './hub.js';
+import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
+import type { WireEvent } from './json.js';
+import { parseFeedPath, type FeedMarket, type FeedPath } from './markets.js';
+import { toBrokerEvent } from './publisher.js';
+import { Session, type SessionHooks, type SessionLimits } from './session.js';
+import { CLOSE_RESTART, MESSAGES } from './status.js';
+
+export interface StreamingOptions {
+  auth: KeyAuthenticator;
+  /** Plans (default: the app's catalogue, else the built-ins). */
+  plans?: PlanCatalog;
+  broker?: Broker;
+  limiter?: ConnectionLimiter;
+  /** Connections per key, feed and market when the plan sets none (default 1). */
+  connectionLimit?: number;
+  /** Hold-back of /delayed/<market>, ms (default 15 minutes). */
+  delayMs?: number;
+  maxDelayedEvents?: number;
+  limits?: Partial<SessionLimits>;
+  now?: () => number;
+}
+
+export const DEFAULT_LIMITS: SessionLimits = {
+  maxFrameBytes: 256 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  authTimeoutMs: 10_000,
+  closeGraceMs: 5_000,
+  pingIntervalMs: 30_000,
+};
+
+export interface Streaming {
+  hub: StreamHub;
+  broker: Broker;
+  /** Open feed connections of this process. */
+  connections(): number;
+  /** Sends events in the feed's wire shape to subscribers on every process (through the broker). */
+  publish(events: readonly WireEvent[], market?: FeedMarket): Promise<void>;
+  close(): Promise<void>;
+}
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}
+
+export function attachStreaming(app: FastifyInstance, opts: StreamingOptions): Streaming {
+  const plans = opts.plans ?? app.plans ?? PlanCatalog.builtin();
+  const broker = opts.broker ?? new MemoryBroker();
+  const limiter = opts.limiter ?? new MemoryConnectionLimiter();
+  const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const now = opts.now ?? Date.now;
+  const connectionLimit = opts.connectionLimit ?? 1;
+  const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
+  const admittedScope = new Map<Session, string>();
+
+  limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));
+
+  const hooks: SessionHooks = {
+    authenticate: (key, session) => authenticateFeedKey(key, session.feed, { auth: opts.auth, plans, connectionLimit }),
+    async admitted(session) {
+      const id = session.identity!;
+      const scope = `${id.keyId}|${session.feed.feed}|${session.feed.market}`;
+      admittedScope.set(session, scope);
+      const evict = await limiter.admit(scope, session.id, id.connectionLimit);
+      for (const old of evict) hub.sessions.get(old)?.end('max_connections', MESSAGES.maxConnections);
+    },
+    subscribe: (session, topic) => hub.registry(session.feed.feed, session.feed.market).add(session, topic),
+    unsubscribe: (session, text) => hub.registry(session.feed.feed, session.feed.market).remove(session, text),
+    closed(session) {
+      if (!hub.sessions.delete(session.id)) return;
+      hub.registry(session.feed.feed, session.feed.market).removeAll(session);
+      const scope = admittedScope.get(session);
+      if (scope !== undefined) {
+        admittedScope.delete(session);
+        limiter.release(scope, session.id);
+      }
+    },
+  };
+
+  const open = (ws: WebSocket, feed: FeedPath) => {
+    const session = new Session(ws, feed, limits, hooks, `${process.pid}-`);
+    hub.sessions.set(session.id, session);
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const feed = parseFeedPath(req.url ?? '/');
+    if (!feed) return refuse(socket, '404 Not Found');
+    socket.on('error', () => socket.destroy());
+    wss.handleUpgrade(req, socket, head, (ws) => open(ws, feed));
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    app.server.off('upgrade', onUpgrade);
+    const sessions = [...hub.sessions.values()];
+    // A planned stop: 1012 tells clients to reconnect (to this server once it is back, or another).
+    for (const s of sessions) s.end('force_disconnect', 'The server is restarting; reconnect.', CLOSE_RESTART);
+    const deadline = Date.now() + Math.min(limits.closeGraceMs, 2_000);
+    while (sessions.some((s) => s.ws.readyState !== s.ws.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const s of sessions) s.terminate();
+    hub.close();
+    wss.close();
+    await broker.close();
+    await limiter.close();
+  };
+  app.addHook('preClose', async () => close());
+
+  const publish = (events: readonly WireEvent[], market?: FeedMarket) => broker.publish(events.map((e) => toBrokerEvent(e, market)));
+  return { hub, broker, connections: () => hub.sessions.size, publish, close };
+}

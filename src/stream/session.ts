@@ -1,0 +1,229 @@
+// One WebSocket connection of the feed: the lifecycle (connected → auth → subscriptions), the
+// control replies, and the outgoing queue. Messages of a connection are handled strictly one
+// after another in arrival order, so a subscribe pipelined behind auth sees the auth's result.
+// Data is batched into frames under the frame cap; the bytes a connection may hold unsent are
+// bounded, and a consumer that falls behind that bound gets `slow_consumer` and is closed.
+import type { WebSocket } from 'ws';
+import type { FeedPath } from './markets.js';
+import { CLOSE_POLICY, MESSAGES, status, statusFrame, type StatusEvent, type StatusName } from './status.js';
+import { parseTopics, type Topic } from './topics.js';
+
+export interface SessionLimits {
+  /** Longest frame sent, bytes (clients drop a connection over 1,000,000). */
+  maxFrameBytes: number;
+  /** Bytes a connection may hold unsent (socket buffer plus queue) before it is a slow consumer. */
+  maxBufferedBytes: number;
+  authTimeoutMs: number;
+  /** After a closing status, how long the peer has to read it before the socket is cut. */
+  closeGraceMs: number;
+  pingIntervalMs: number;
+}
+
+export interface Identity {
+  keyId: string;
+  planName: string;
+  /** Simultaneous connections the key may hold per feed and market. */
+  connectionLimit: number;
+  /** Channels the plan may not subscribe to, with the reason (checked per topic). */
+  refuse(topic: Topic): string | undefined;
+}
+
+export type AuthOutcome = { ok: true; identity: Identity } | { ok: false; message: string };
+
+export interface SessionHooks {
+  authenticate(key: string, session: Session): Promise<AuthOutcome>;
+  /** After auth_success: connection limits (may evict older connections). */
+  admitted(session: Session): void | Promise<void>;
+  subscribe(session: Session, topic: Topic): void;
+  unsubscribe(session: Session, text: string): void;
+  closed(session: Session): void;
+}
+
+let nextId = 0;
+
+export class Session {
+  readonly id: string;
+  identity: Identity | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private authRequested = false;
+  private pending: string[] = [];
+  private sizes: number[] = [];
+  private pendingBytes = 0;
+  private flushScheduled = false;
+  private ending = false;
+  private missedPongs = 0;
+  private readonly timers: NodeJS.Timeout[] = [];
+  /** Largest unsent byte count seen (socket buffer plus queue): shows the bound holds. */
+  peakBufferedBytes = 0;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly feed: FeedPath,
+    private readonly limits: SessionLimits,
+    private readonly hooks: SessionHooks,
+    idPrefix = '',
+  ) {
+    this.id = `${idPrefix}${++nextId}`;
+    ws.on('message', (data, isBinary) => {
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      void isBinary; // binary frames are read as UTF-8 text
+      this.queue = this.queue.then(() => this.handle(text)).catch(() => this.terminate());
+    });
+    ws.on('pong', () => {
+      this.missedPongs = 0;
+    });
+    ws.on('close', () => this.cleanup());
+    ws.on('error', () => this.terminate());
+    this.sendStatus(status('connected', MESSAGES.connected));
+    this.timers.push(
+      setTimeout(() => {
+        if (!this.authRequested) this.end('auth_timeout', MESSAGES.authTimeout);
+      }, limits.authTimeoutMs),
+    );
+    const ping = setInterval(() => {
+      if (this.missedPongs >= 2) return this.terminate();
+      this.missedPongs++;
+      try {
+        ws.ping();
+      } catch {
+        this.terminate();
+      }
+    }, limits.pingIntervalMs);
+    ping.unref();
+    this.timers.push(ping);
+  }
+
+  get authenticated(): boolean {
+    return this.identity !== undefined;
+  }
+
+  private async handle(text: string): Promise<void> {
+    if (this.ending) return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      msg = undefined;
+    }
+    if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return this.sendStatus(status('error', MESSAGES.invalidJson));
+    const { action, params } = msg as { action?: unknown; params?: unknown };
+    if (action !== 'auth' && action !== 'subscribe' && action !== 'unsubscribe') {
+      const shown = typeof action === 'string' ? action : action === undefined ? '(missing)' : JSON.stringify(action);
+      return this.sendStatus(status('error', `unknown action: ${shown.slice(0, 100)}`));
+    }
+    if (action === 'auth') this.authRequested = true;
+    if (typeof params !== 'string') return this.sendStatus(status('error', MESSAGES.paramsNotString));
+    if (action === 'auth') return this.auth(params);
+    if (!this.identity) return this.sendStatus(status('auth_required', MESSAGES.authRequired));
+    const acks: StatusEvent[] = [];
+    for (const item of parseTopics(params, this.feed.market)) {
+      if (!item.ok) {
+        acks.push(status('error', `invalid subscription: ${item.text.slice(0, 200)}`));
+      } else if (action === 'subscribe') {
+        const refused = this.identity.refuse(item.topic);
+        if (refused) {
+          acks.push(status('error', refused));
+          continue;
+        }
+        this.hooks.subscribe(this, item.topic);
+        acks.push(status('success', `subscribed to: ${item.topic.text}`));
+      } else {
+        this.hooks.unsubscribe(this, item.topic.text);
+        acks.push(status('success', `unsubscribed to: ${item.topic.text}`));
+      }
+    }
+    // One frame per acknowledgement, as the official Python test server sends them.
+    for (const a of acks) this.sendStatus(a);
+  }
+
+  private async auth(key: string): Promise<void> {
+    if (this.identity) return this.sendStatus(status('auth_success', MESSAGES.authSuccess));
+    const outcome = await this.hooks.authenticate(key, this);
+    if (this.ending) return;
+    if (!outcome.ok) return this.end('auth_failed', outcome.message);
+    this.identity = outcome.identity;
+    this.sendStatus(status('auth_success', MESSAGES.authSuccess));
+    await this.hooks.admitted(this);
+  }
+
+  private sendStatus(s: StatusEvent): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.flush(); // data queued before a status goes out before it
+    this.ws.send(statusFrame(s));
+  }
+
+  /** Queues one encoded event of `bytes` UTF-8 bytes; frames are cut when the event loop turns. */
+  deliver(json: string, bytes: number): void {
+    if (this.ending || this.ws.readyState !== this.ws.OPEN) return;
+    const unsent = this.ws.bufferedAmount + this.pendingBytes + bytes + 1;
+    if (unsent > this.peakBufferedBytes) this.peakBufferedBytes = unsent;
+    if (unsent > this.limits.maxBufferedBytes) {
+      this.pending = [];
+      this.sizes = [];
+      this.pendingBytes = 0;
+      this.end('slow_consumer', MESSAGES.slowConsumer);
+      return;
+    }
+    this.pending.push(json);
+    this.sizes.push(bytes + 1);
+    this.pendingBytes += bytes + 1;
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0) return;
+    const items = this.pending;
+    const sizes = this.sizes;
+    this.pending = [];
+    this.sizes = [];
+    this.pendingBytes = 0;
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    let frame: string[] = [];
+    let bytes = 2;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      const size = sizes[i]!;
+      if (frame.length > 0 && bytes + size > this.limits.maxFrameBytes) {
+        this.ws.send(`[${frame.join(',')}]`);
+        frame = [];
+        bytes = 2;
+      }
+      frame.push(item);
+      bytes += size;
+    }
+    if (frame.length) this.ws.send(`[${frame.join(',')}]`);
+  }
+
+  /** Sends a closing status, then closes with 1008 (the client should not just retry). */
+  end(name: StatusName, message: string, code = CLOSE_POLICY): void {
+    if (this.ending) return;
+    this.ending = true;
+    if (this.ws.readyState === this.ws.OPEN) {
+      this.ws.send(statusFrame(status(name, message)));
+      this.ws.close(code);
+    }
+    const grace = setTimeout(() => this.terminate(), this.limits.closeGraceMs);
+    grace.unref();
+    this.timers.push(grace);
+    this.hooks.closed(this);
+  }
+
+  terminate(): void {
+    this.ending = true;
+    this.ws.terminate();
+    this.cleanup();
+  }
+
+  private cleanup(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.length = 0;
+    this.pending = [];
+    this.sizes = [];
+    this.pendingBytes = 0;
+    this.hooks.closed(this);
+  }
+}
