@@ -48,7 +48,9 @@ export function parseJsonExact(text: string): unknown {
   return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(BIG_MARK) ? BigInt(v.slice(BIG_MARK.length)) : v));
 }
 
+// A string no JSON text can hold unescaped, written escaped into the marked text.
 const BIG_MARK = '\u0000big:';
+const BIG_MARK_ESCAPED = '\\u0000big:';
 
 function markLongIntegers(text: string): string {
   let out = '';
@@ -71,7 +73,7 @@ function markLongIntegers(text: string): string {
       const next = text.charCodeAt(j);
       const digits = j - i - (c === 45 ? 1 : 0);
       if (digits >= 16 && next !== 46 /* . */ && next !== 101 && next !== 69 /* e E */) {
-        out += `${text.slice(last, i)}"${BIG_MARK}${text.slice(i, j)}"`;
+        out += `${text.slice(last, i)}"${BIG_MARK_ESCAPED}${text.slice(i, j)}"`;
         last = j;
       }
       i = j - 1;
