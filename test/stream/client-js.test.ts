@@ -21,12 +21,12 @@ afterAll(async () => server.close());
 function collect(ws: W3C): { frames: unknown[][]; closed: Promise<number>; until(pred: (f: unknown[][]) => boolean): Promise<void> } {
   const frames: unknown[][] = [];
   const waiters: (() => void)[] = [];
-  ws.onmessage = ({ data }) => {
+  ws.onmessage = ({ data }: { data: unknown }) => {
     frames.push(JSON.parse(String(data)) as unknown[]);
     for (const w of waiters.splice(0)) w();
   };
   const closed = new Promise<number>((res) => {
-    ws.onclose = (e) => res(e.code);
+    ws.onclose = (e: { code: number }) => res(e.code);
   });
   return {
     frames,
