@@ -14,6 +14,11 @@ import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
 import type { WireEvent } from './json.js';
 import { parseFeedPath, type FeedMarket, type FeedPath } from './markets.js';
 import { toBrokerEvent } from './publisher.js';
+import { LiveAggregator } from './aggregator.js';
+import { LivePublisher } from './publish.js';
+import { publishRoute } from './publish-route.js';
+import { storeLiveMinuteBars } from '../services/live-ticks.js';
+import type { Store } from '../store/index.js';
 import { Session, type SessionHooks, type SessionLimits } from './session.js';
 import { CLOSE_RESTART, MESSAGES } from './status.js';
 
@@ -30,6 +35,15 @@ export interface StreamingOptions {
   maxDelayedEvents?: number;
   limits?: Partial<SessionLimits>;
   now?: () => number;
+  /** Where published trades, quotes and live minute bars are stored (absent: nothing is stored). */
+  store?: Store;
+  /** Enables POST /admin/publish with this admin token. */
+  adminToken?: string;
+  /** Live bars: wait after a window's end before emitting (default 1 s); correction window of minutes (default 5 min). */
+  aggregation?: { graceMs?: number; retainMs?: number };
+  /** Answers' envelope of /admin/publish (default: the app's). */
+  envelope?: 'wrapped' | 'native';
+  log?: (msg: string, err?: unknown) => void;
 }
 
 export const DEFAULT_LIMITS: SessionLimits = {
@@ -45,8 +59,11 @@ export interface Streaming {
   broker: Broker;
   /** Open feed connections of this process. */
   connections(): number;
-  /** Sends events in the feed's wire shape to subscribers on every process (through the broker). */
+  /** Sends events in the feed's wire shape to subscribers on every process (through the broker); nothing is stored. */
   publish(events: readonly WireEvent[], market?: FeedMarket): Promise<void>;
+  /** Stores, sends and aggregates checked events (what POST /admin/publish does). */
+  publisher: LivePublisher;
+  aggregator: LiveAggregator;
   close(): Promise<void>;
 }
 
@@ -54,7 +71,7 @@ function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 }
 
-export function attachStreaming(app: FastifyInstance, opts: StreamingOptions): Streaming {
+export async function attachStreaming(app: FastifyInstance, opts: StreamingOptions): Promise<Streaming> {
   const plans = opts.plans ?? app.plans ?? PlanCatalog.builtin();
   const broker = opts.broker ?? new MemoryBroker();
   const limiter = opts.limiter ?? new MemoryConnectionLimiter();
@@ -121,5 +138,23 @@ export function attachStreaming(app: FastifyInstance, opts: StreamingOptions): S
   app.addHook('preClose', async () => close());
 
   const publish = (events: readonly WireEvent[], market?: FeedMarket) => broker.publish(events.map((e) => toBrokerEvent(e, market)));
-  return { hub, broker, connections: () => hub.sessions.size, publish, close };
+  const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
+  const store = opts.store;
+  const aggregator = new LiveAggregator({
+    now,
+    graceMs: opts.aggregation?.graceMs ?? 1000,
+    retainMs: opts.aggregation?.retainMs ?? 5 * 60_000,
+    emit: (events) => void publish(events).catch((err: unknown) => log('live bars could not be published', err)),
+    storeMinuteBars: async (bars) => {
+      if (store) await storeLiveMinuteBars(store, bars);
+    },
+    onError: (err) => log('live minute bars could not be stored', err),
+  });
+  const publisher = new LivePublisher(broker, store, aggregator);
+  if (opts.adminToken) {
+    const envelope = opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope;
+    await publishRoute(app, opts.adminToken, publisher, envelope === 'wrapped');
+  }
+  app.addHook('onClose', async () => aggregator.close());
+  return { hub, broker, connections: () => hub.sessions.size, publish, publisher, aggregator, close };
 }

@@ -1,4 +1,5 @@
 // A server with the feed attached on a loopback port, and a raw `ws` client that queues frames.
+import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../src/server/app.js';
 import { PlanCatalog, BUILTIN_PLANS, type PlanSpec } from '../../src/server/plans.js';
@@ -6,6 +7,7 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { attachStreaming, type Streaming, type StreamingOptions } from '../../src/stream/index.js';
 
 export interface FeedServer {
+  app: FastifyInstance;
   base: string;
   port: number;
   store: Store;
@@ -26,11 +28,12 @@ export async function startFeedServer(
 ): Promise<FeedServer> {
   const store = opts.store ?? (await openStore({ sqliteFile: ':memory:' }));
   const plans = opts.plans ?? new PlanCatalog(TEST_PLANS);
-  const app = await buildApp({ store, config: { envelope: 'native' }, production: { plans, usage: false, adminToken: opts.adminToken } });
-  const streaming = attachStreaming(app, { ...opts, auth: app.ctx.auth, plans });
+  const app = await buildApp({ store, config: { envelope: 'native' }, production: { plans, usage: false } });
+  const streaming = await attachStreaming(app, { store, ...opts, auth: app.ctx.auth, plans });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return {
+    app,
     base: `ws://127.0.0.1:${port}`,
     port,
     store,
