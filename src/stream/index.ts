@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { KeyAuthenticator } from '../server/auth.js';
 import { PlanCatalog } from '../server/plans.js';
@@ -11,6 +12,8 @@ import { authenticateFeedKey } from './auth.js';
 import { MemoryBroker, type Broker } from './broker.js';
 import { StreamHub } from './hub.js';
 import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
+import { RedisBroker, redisChannels, subscribeChannels } from './redis-broker.js';
+import { RedisConnectionLimiter } from './redis-limits.js';
 import type { WireEvent } from './json.js';
 import { parseFeedPath, type FeedMarket, type FeedPath } from './markets.js';
 import { toBrokerEvent } from './publisher.js';
@@ -28,6 +31,13 @@ export interface StreamingOptions {
   plans?: PlanCatalog;
   broker?: Broker;
   limiter?: ConnectionLimiter;
+  /**
+   * Shared Redis: events and connection limits across processes (default: this process only).
+   * The caller closes it; the feed closes the subscriber connection it makes.
+   */
+  redis?: Redis;
+  /** Prefix of the Redis keys and channels (default `tickerbase:`). */
+  redisPrefix?: string;
   /** Connections per key, feed and market when the plan sets none (default 1). */
   connectionLimit?: number;
   /** Hold-back of /delayed/<market>, ms (default 15 minutes). */
@@ -73,14 +83,26 @@ function refuse(socket: Duplex, status: string): void {
 
 export async function attachStreaming(app: FastifyInstance, opts: StreamingOptions): Promise<Streaming> {
   const plans = opts.plans ?? app.plans ?? PlanCatalog.builtin();
-  const broker = opts.broker ?? new MemoryBroker();
-  const limiter = opts.limiter ?? new MemoryConnectionLimiter();
+  let broker = opts.broker;
+  let limiter = opts.limiter;
+  let subscriber: Redis | undefined;
+  if (opts.redis && (!broker || !limiter)) {
+    const prefix = opts.redisPrefix ?? 'tickerbase:';
+    const channels = redisChannels(prefix);
+    subscriber = await subscribeChannels(opts.redis, channels);
+    broker ??= new RedisBroker(opts.redis, subscriber, channels);
+    limiter ??= new RedisConnectionLimiter(opts.redis, subscriber, channels, prefix);
+  }
+  broker ??= new MemoryBroker();
+  limiter ??= new MemoryConnectionLimiter();
+  const lim = limiter;
   const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;
   const connectionLimit = opts.connectionLimit ?? 1;
   const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   const admittedScope = new Map<Session, string>();
+  const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
 
   limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));
 
@@ -90,7 +112,12 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       const id = session.identity!;
       const scope = `${id.keyId}|${session.feed.feed}|${session.feed.market}`;
       admittedScope.set(session, scope);
-      const evict = await limiter.admit(scope, session.id, id.connectionLimit);
+      let evict: string[] = [];
+      try {
+        evict = await lim.admit(scope, session.id, id.connectionLimit);
+      } catch (err) {
+        log('connection limit not checked: the limiter is unavailable', err); // fail open, as rate limits do
+      }
       for (const old of evict) hub.sessions.get(old)?.end('max_connections', MESSAGES.maxConnections);
     },
     subscribe: (session, topic) => hub.registry(session.feed.feed, session.feed.market).add(session, topic),
@@ -101,7 +128,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       const scope = admittedScope.get(session);
       if (scope !== undefined) {
         admittedScope.delete(session);
-        limiter.release(scope, session.id);
+        lim.release(scope, session.id);
       }
     },
   };
@@ -133,12 +160,12 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     hub.close();
     wss.close();
     await broker.close();
-    await limiter.close();
+    await lim.close();
+    if (subscriber) await subscriber.quit().catch(() => subscriber?.disconnect());
   };
   app.addHook('preClose', async () => close());
 
   const publish = (events: readonly WireEvent[], market?: FeedMarket) => broker.publish(events.map((e) => toBrokerEvent(e, market)));
-  const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
   const store = opts.store;
   const aggregator = new LiveAggregator({
     now,

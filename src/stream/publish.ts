@@ -1,5 +1,6 @@
 // Live publishing: checked events are stored (trades and quotes, one transaction), sent to every
 // subscriber through the broker, and fed to the aggregator that makes second and minute bars.
+import { ApiError } from '../server/errors.js';
 import type { QuoteRow, TradeRow } from '../ingest/market-records.js';
 import { storeTicks } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
@@ -41,7 +42,11 @@ export class LivePublisher {
     }
     // Stored first, so a client told of a trade finds it over REST.
     const stored = this.store ? await storeTicks(this.store, trades, quotes) : { trades: 0, quotes: 0 };
-    await this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)));
+    try {
+      await this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)));
+    } catch {
+      throw new ApiError('DEPENDENCY_UNAVAILABLE', 'The event bus (Redis) is unavailable: the events were stored but not sent to subscribers');
+    }
     this.aggregator?.add(trades);
     return { events: items.length, trades_stored: stored.trades, quotes_stored: stored.quotes };
   }
