@@ -20,6 +20,8 @@ import { toBrokerEvent } from './publisher.js';
 import { LiveAggregator } from './aggregator.js';
 import { LivePublisher } from './publish.js';
 import { publishRoute } from './publish-route.js';
+import { ReplayManager } from './replay.js';
+import { replayRoutes } from './replay-routes.js';
 import { storeLiveMinuteBars } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
 import { Session, type SessionHooks, type SessionLimits } from './session.js';
@@ -95,7 +97,6 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   }
   broker ??= new MemoryBroker();
   limiter ??= new MemoryConnectionLimiter();
-  const lim = limiter;
   const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;
   const connectionLimit = opts.connectionLimit ?? 1;
@@ -103,12 +104,29 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   const admittedScope = new Map<Session, string>();
   const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
+  const lim = limiter;
 
   limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));
 
+  const replays = opts.store ? new ReplayManager(opts.store, now) : undefined;
+  const replayOf = (session: Session) => (session.feed.replayId ? replays?.get(session.feed.replayId) : undefined);
+  const registryOf = (session: Session) =>
+    session.feed.feed === 'replay' ? replayOf(session)?.registry(session.feed.market) : hub.registry(session.feed.feed, session.feed.market);
+
   const hooks: SessionHooks = {
-    authenticate: (key, session) => authenticateFeedKey(key, session.feed, { auth: opts.auth, plans, connectionLimit }),
+    async authenticate(key, session) {
+      const outcome = await authenticateFeedKey(key, session.feed, { auth: opts.auth, plans, connectionLimit });
+      if (outcome.ok && session.feed.feed === 'replay' && replayOf(session)?.spec.keyId !== outcome.identity.keyId) {
+        return { ok: false, message: `No replay ${session.feed.replayId} for this key (a replay belongs to the key that created it).` };
+      }
+      return outcome;
+    },
     async admitted(session) {
+      const replay = replayOf(session);
+      if (replay) {
+        replay.sessions.add(session);
+        return;
+      }
       const id = session.identity!;
       const scope = `${id.keyId}|${session.feed.feed}|${session.feed.market}`;
       admittedScope.set(session, scope);
@@ -120,11 +138,15 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       }
       for (const old of evict) hub.sessions.get(old)?.end('max_connections', MESSAGES.maxConnections);
     },
-    subscribe: (session, topic) => hub.registry(session.feed.feed, session.feed.market).add(session, topic),
-    unsubscribe: (session, text) => hub.registry(session.feed.feed, session.feed.market).remove(session, text),
+    subscribe(session, topic) {
+      registryOf(session)?.add(session, topic);
+      replayOf(session)?.subscribed();
+    },
+    unsubscribe: (session, text) => registryOf(session)?.remove(session, text),
     closed(session) {
       if (!hub.sessions.delete(session.id)) return;
-      hub.registry(session.feed.feed, session.feed.market).removeAll(session);
+      registryOf(session)?.removeAll(session);
+      replayOf(session)?.sessions.delete(session);
       const scope = admittedScope.get(session);
       if (scope !== undefined) {
         admittedScope.delete(session);
@@ -178,10 +200,14 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     onError: (err) => log('live minute bars could not be stored', err),
   });
   const publisher = new LivePublisher(broker, store, aggregator);
-  if (opts.adminToken) {
-    const envelope = opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope;
-    await publishRoute(app, opts.adminToken, publisher, envelope === 'wrapped');
+  const wrapped = (opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope) === 'wrapped';
+  if (opts.adminToken) await publishRoute(app, opts.adminToken, publisher, wrapped);
+  if (replays) {
+    await replayRoutes(app, { auth: opts.auth, plans, replays, now, wrapped });
   }
-  app.addHook('onClose', async () => aggregator.close());
+  app.addHook('onClose', async () => {
+    replays?.close();
+    await aggregator.close();
+  });
   return { hub, broker, connections: () => hub.sessions.size, publish, publisher, aggregator, close };
 }

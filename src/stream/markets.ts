@@ -4,7 +4,7 @@
 export const FEED_MARKETS = ['stocks', 'options', 'forex', 'crypto', 'indices', 'futures'] as const;
 export type FeedMarket = (typeof FEED_MARKETS)[number];
 
-export type Feed = 'realtime' | 'delayed';
+export type Feed = 'realtime' | 'delayed' | 'replay';
 
 /** Event types per market (the topic prefix equals the event's `ev`). */
 export const CHANNELS: Record<FeedMarket, ReadonlySet<string>> = {
@@ -41,6 +41,8 @@ export function planMarketOf(market: FeedMarket): string {
 export interface FeedPath {
   feed: Feed;
   market: FeedMarket;
+  /** The replay session of a /replay/<id>/<market> path. */
+  replayId?: string;
   /** The path as served, e.g. `/delayed/stocks` (repeated slashes collapsed). */
   path: string;
 }
@@ -52,6 +54,13 @@ export function parseFeedPath(url: string): FeedPath | undefined {
   const q = url.indexOf('?');
   const raw = (q < 0 ? url : url.slice(0, q)).replace(/\/{2,}/g, '/').replace(/\/$/, '');
   const parts = raw.split('/').slice(1);
+  if (parts[0] === 'replay') {
+    // /replay/<id>/<market>: the clients append the market to the base they are given
+    const id = parts[1];
+    const market = (parts[2] ?? 'stocks') as FeedMarket;
+    if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id) || parts.length > 3 || !(FEED_MARKETS as readonly string[]).includes(market)) return undefined;
+    return { feed: 'replay', market, replayId: id, path: raw };
+  }
   let feed: Feed = 'realtime';
   if (parts[0] === 'delayed') {
     feed = 'delayed';

@@ -152,6 +152,11 @@ export class Session {
     this.ws.send(statusFrame(s));
   }
 
+  /** A status frame outside the request/reply flow (e.g. a replay reaching its end). */
+  notice(name: StatusName, message: string): void {
+    if (!this.ending) this.sendStatus(status(name, message));
+  }
+
   /** Queues one encoded event of `bytes` UTF-8 bytes; frames are cut when the event loop turns. */
   deliver(json: string, bytes: number): void {
     if (this.ending || this.ws.readyState !== this.ws.OPEN) return;
