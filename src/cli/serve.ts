@@ -17,6 +17,7 @@ import type { Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { attachStreaming } from '../stream/index.js';
+import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { createDemoKey } from './demo.js';
 import { openStoreFromFlags, parseIntFlag, withStoreOptions, type StoreFlags } from './options.js';
 
@@ -39,6 +40,8 @@ export interface ServeFlags extends StoreFlags {
   shutdownTimeout: number;
   streamDelay: number;
   streamConnections: number;
+  liveDemo: LiveDemoWhen;
+  liveRate: number;
 }
 
 export function serveCommand(): Command {
@@ -59,6 +62,8 @@ export function serveCommand(): Command {
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
     .addOption(new Option('--stream-delay <minutes>', 'hold-back of the delayed WebSocket feed at /delayed/<market>').env('TICKERBASE_STREAM_DELAY').default(15).argParser(parseIntFlag('--stream-delay', 0, 1440)))
     .addOption(new Option('--stream-connections <n>', 'WebSocket connections per key and market for plans that set no stream_connections').env('TICKERBASE_STREAM_CONNECTIONS').default(1).argParser(parseIntFlag('--stream-connections', 1, 100_000)))
+    .addOption(liveDemoOption())
+    .addOption(liveRateOption())
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -170,7 +175,9 @@ async function runServer(opts: ServeFlags): Promise<void> {
       closing: () => closing,
     },
   });
-  await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, connectionLimit: opts.streamConnections });
+  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, connectionLimit: opts.streamConnections });
+  const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
+  app.addHook('preClose', async () => liveDemo?.stop());
   if (cluster.isWorker) joinClusterMetrics();
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -75,8 +75,12 @@ const nsToMs = (ns: bigint): number => Number(ns / NS_PER_MS);
 /** The pair of a stored forex/crypto ticker as events spell it: `X:BTCUSD` → `BTC-USD`, `C:EURUSD` → `EUR/USD`. */
 export function pairOf(ticker: string, sep: string): string {
   const p = ticker.slice(2);
-  return p.length === 6 ? `${p.slice(0, 3)}${sep}${p.slice(3)}` : p;
+  const quote = QUOTE_CURRENCIES.find((q) => p.length > q.length + 1 && p.endsWith(q));
+  return quote ? `${p.slice(0, -quote.length)}${sep}${quote}` : p;
 }
+
+/** Quote currencies pairs end with, longest first (`DOGEUSD` is DOGE-USD, `BTCUSDT` BTC-USDT). */
+const QUOTE_CURRENCIES = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'MXN', 'BTC', 'ETH'];
 
 type MutableEvent = { ev: string } & { [k: string]: WireEvent[string] };
 
