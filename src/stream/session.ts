@@ -49,6 +49,7 @@ export class Session {
   private pending: string[] = [];
   private sizes: number[] = [];
   private pendingBytes = 0;
+  private socketBacklog = 0;
   private flushScheduled = false;
   private ending = false;
   private missedPongs = 0;
@@ -160,7 +161,9 @@ export class Session {
   /** Queues one encoded event of `bytes` UTF-8 bytes; frames are cut when the event loop turns. */
   deliver(json: string, bytes: number): void {
     if (this.ending || this.ws.readyState !== this.ws.OPEN) return;
-    const unsent = this.ws.bufferedAmount + this.pendingBytes + bytes + 1;
+    // The socket's backlog is read once per event-loop turn: it cannot shrink while this turn runs.
+    if (this.pending.length === 0) this.socketBacklog = this.ws.bufferedAmount;
+    const unsent = this.socketBacklog + this.pendingBytes + bytes + 1;
     if (unsent > this.peakBufferedBytes) this.peakBufferedBytes = unsent;
     if (unsent > this.limits.maxBufferedBytes) {
       this.pending = [];
