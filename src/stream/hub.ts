@@ -2,6 +2,7 @@
 // of broker events to subscribers. The delayed feed receives each event `delayMs` after the
 // real-time one (timestamps unchanged), from a queue bounded in events.
 import type { Broker, BrokerEvent } from './broker.js';
+import { Chunk } from './chunk.js';
 import type { Feed, FeedMarket } from './markets.js';
 import { SubscriptionRegistry } from './registry.js';
 import type { Session } from './session.js';
@@ -80,21 +81,41 @@ export class StreamHub {
     this.schedule();
   }
 
+  /**
+   * Delivers a batch: each subscriber gets the events it matches, in order. Subscribers that
+   * matched the same events (all holders of `T.*`, say) share one chunk, so its text and frame
+   * are built once.
+   */
   private route(feed: Feed, events: readonly BrokerEvent[]): void {
+    const matched = new Map<Session, number[]>();
     let last: SubscriptionRegistry<Session> | undefined;
     let lastMarket: FeedMarket | undefined;
-    for (const e of events) {
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
       if (e.market !== lastMarket) {
         lastMarket = e.market;
         last = this.registries.get(`${feed}/${e.market}`);
       }
       if (!last || !last.wants(e.ev)) continue;
-      let bytes = -1;
       last.match(e.ev, e.symbol, (s) => {
-        if (bytes < 0) bytes = Buffer.byteLength(e.json);
-        s.deliver(e.json, bytes);
-        this.delivered++;
+        const list = matched.get(s);
+        if (list) list.push(i);
+        else matched.set(s, [i]);
       });
+    }
+    if (matched.size === 0) return;
+    const sizes = new Array<number>(events.length);
+    const chunks = new Map<string, Chunk>();
+    for (const [s, list] of matched) {
+      const key = list.length === events.length ? '*' : list.join(',');
+      let chunk = chunks.get(key);
+      if (!chunk) {
+        for (const i of list) sizes[i] ??= Buffer.byteLength(events[i]!.json);
+        chunk = new Chunk(list.map((i) => events[i]!.json), list.map((i) => sizes[i]!));
+        chunks.set(key, chunk);
+      }
+      s.deliver(chunk);
+      this.delivered += list.length;
     }
   }
 

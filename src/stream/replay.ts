@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { replayItems, type ReplayItem } from '../services/replay-source.js';
 import type { Store } from '../store/index.js';
+import { Chunk } from './chunk.js';
 import { encodeEvent, type WireEvent } from './json.js';
 import { marketOfEvent, matchSymbol, symbolKeyOf, type FeedMarket } from './markets.js';
 import { SubscriptionRegistry } from './registry.js';
@@ -159,9 +160,9 @@ export class Replay {
     const reg = this.registries.get(market);
     if (!reg || !reg.wants(e.ev)) return;
     const json = encodeEvent(e);
-    const bytes = Buffer.byteLength(json);
+    const chunk = Chunk.of(json, Buffer.byteLength(json));
     reg.match(e.ev, matchSymbol(market, typeof sym === 'string' ? sym : ''), (s) => {
-      s.deliver(json, bytes);
+      s.deliver(chunk);
       this.sent++;
     });
   }

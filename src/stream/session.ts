@@ -4,6 +4,7 @@
 // Data is batched into frames under the frame cap; the bytes a connection may hold unsent are
 // bounded, and a consumer that falls behind that bound gets `slow_consumer` and is closed.
 import type { WebSocket } from 'ws';
+import type { Chunk } from './chunk.js';
 import type { FeedPath } from './markets.js';
 import { CLOSE_POLICY, MESSAGES, status, statusFrame, type StatusEvent, type StatusName } from './status.js';
 import { parseTopics, type Topic } from './topics.js';
@@ -46,15 +47,14 @@ export class Session {
   identity: Identity | undefined;
   private queue: Promise<void> = Promise.resolve();
   private authRequested = false;
-  private pending: string[] = [];
-  private sizes: number[] = [];
+  private pending: Chunk[] = [];
   private pendingBytes = 0;
   private socketBacklog = 0;
   private flushScheduled = false;
   private ending = false;
   private missedPongs = 0;
   private readonly timers: NodeJS.Timeout[] = [];
-  /** Largest unsent byte count seen (socket buffer plus queue): shows the bound holds. */
+  /** Largest unsent byte count held (socket backlog plus queue): shows the bound holds. */
   peakBufferedBytes = 0;
 
   constructor(
@@ -158,23 +158,21 @@ export class Session {
     if (!this.ending) this.sendStatus(status(name, message));
   }
 
-  /** Queues one encoded event of `bytes` UTF-8 bytes; frames are cut when the event loop turns. */
-  deliver(json: string, bytes: number): void {
+  /** Queues events; frames are cut when the event loop turns. */
+  deliver(chunk: Chunk): void {
     if (this.ending || this.ws.readyState !== this.ws.OPEN) return;
     // The socket's backlog is read once per event-loop turn: it cannot shrink while this turn runs.
     if (this.pending.length === 0) this.socketBacklog = this.ws.bufferedAmount;
-    const unsent = this.socketBacklog + this.pendingBytes + bytes + 1;
-    if (unsent > this.peakBufferedBytes) this.peakBufferedBytes = unsent;
+    const unsent = this.socketBacklog + this.pendingBytes + chunk.bytes + 1;
     if (unsent > this.limits.maxBufferedBytes) {
       this.pending = [];
-      this.sizes = [];
       this.pendingBytes = 0;
       this.end('slow_consumer', MESSAGES.slowConsumer);
       return;
     }
-    this.pending.push(json);
-    this.sizes.push(bytes + 1);
-    this.pendingBytes += bytes + 1;
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.bytes + 1;
+    if (unsent > this.peakBufferedBytes) this.peakBufferedBytes = unsent;
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
@@ -184,26 +182,37 @@ export class Session {
   private flush(): void {
     this.flushScheduled = false;
     if (this.pending.length === 0) return;
-    const items = this.pending;
-    const sizes = this.sizes;
+    const chunks = this.pending;
     this.pending = [];
-    this.sizes = [];
     this.pendingBytes = 0;
     if (this.ws.readyState !== this.ws.OPEN) return;
+    const max = this.limits.maxFrameBytes;
+    if (chunks.length === 1 && chunks[0]!.bytes + 2 <= max) {
+      // the common case: one published batch this turn, whose frame every subscriber shares
+      this.ws.send(chunks[0]!.frame(), { binary: false });
+      return;
+    }
     let frame: string[] = [];
     let bytes = 2;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      const size = sizes[i]!;
-      if (frame.length > 0 && bytes + size > this.limits.maxFrameBytes) {
-        this.ws.send(`[${frame.join(',')}]`);
-        frame = [];
-        bytes = 2;
+    const cut = () => {
+      this.ws.send(`[${frame.join(',')}]`);
+      frame = [];
+      bytes = 2;
+    };
+    for (const c of chunks) {
+      if (bytes + c.bytes + 1 <= max) {
+        frame.push(c.json);
+        bytes += c.bytes + 1;
+        continue;
       }
-      frame.push(item);
-      bytes += size;
+      for (let i = 0; i < c.events.length; i++) {
+        const size = c.sizes[i]! + 1;
+        if (frame.length > 0 && bytes + size > max) cut();
+        frame.push(c.events[i]!);
+        bytes += size;
+      }
     }
-    if (frame.length) this.ws.send(`[${frame.join(',')}]`);
+    if (frame.length) cut();
   }
 
   /** Sends a closing status, then closes with 1008 (the client should not just retry). */
@@ -230,7 +239,6 @@ export class Session {
     for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
     this.pending = [];
-    this.sizes = [];
     this.pendingBytes = 0;
     this.hooks.closed(this);
   }
