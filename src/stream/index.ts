@@ -53,6 +53,8 @@ export interface StreamingOptions {
   adminToken?: string;
   /** Live bars: wait after a window's end before emitting (default 1 s); correction window of minutes (default 5 min). */
   aggregation?: { graceMs?: number; retainMs?: number };
+  /** How often connected keys are checked for revocation and expiry, ms (default 60 s; needs `store`). */
+  keyCheckMs?: number;
   /** Answers' envelope of /admin/publish (default: the app's). */
   envelope?: 'wrapped' | 'native';
   log?: (msg: string, err?: unknown) => void;
@@ -202,10 +204,26 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const publisher = new LivePublisher(broker, store, aggregator);
   const wrapped = (opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope) === 'wrapped';
   if (opts.adminToken) await publishRoute(app, opts.adminToken, publisher, wrapped);
+  // Revoked or expired keys lose their connections within keyCheckMs.
+  const keyCheck = store ? setInterval(() => void checkKeys(), opts.keyCheckMs ?? 60_000) : undefined;
+  keyCheck?.unref();
+  const checkKeys = async () => {
+    const byKey = new Map<string, Session[]>();
+    for (const s of hub.sessions.values()) {
+      const id = s.identity?.keyId;
+      if (id) byKey.set(id, [...(byKey.get(id) ?? []), s]);
+    }
+    for (const [id, sessions] of byKey) {
+      const record = await store!.keys.get(id).catch(() => undefined);
+      if (!record || (!record.revoked_utc && !(record.expires_utc && Date.parse(record.expires_utc) <= now()))) continue;
+      for (const s of sessions) s.end('force_disconnect', 'The API key has been revoked or has expired.');
+    }
+  };
   if (replays) {
     await replayRoutes(app, { auth: opts.auth, plans, replays, now, wrapped });
   }
   app.addHook('onClose', async () => {
+    if (keyCheck) clearInterval(keyCheck);
     replays?.close();
     await aggregator.close();
   });

@@ -42,10 +42,13 @@ export interface SessionHooks {
 
 let nextId = 0;
 
+const MAX_OPTION_QUOTE_TOPICS = 1000;
+
 export class Session {
   readonly id: string;
   identity: Identity | undefined;
   private queue: Promise<void> = Promise.resolve();
+  private readonly optionQuotes = new Set<string>();
   private authRequested = false;
   private pending: Chunk[] = [];
   private pendingBytes = 0;
@@ -121,20 +124,32 @@ export class Session {
       if (!item.ok) {
         acks.push(status('error', `invalid subscription: ${item.text.slice(0, 200)}`));
       } else if (action === 'subscribe') {
-        const refused = this.identity.refuse(item.topic);
+        const refused = this.identity.refuse(item.topic) ?? this.contractLimit(item.topic);
         if (refused) {
           acks.push(status('error', refused));
           continue;
         }
         this.hooks.subscribe(this, item.topic);
+        if (this.feed.market === 'options' && item.topic.ev === 'Q') this.optionQuotes.add(item.topic.text);
         acks.push(status('success', `subscribed to: ${item.topic.text}`));
       } else {
         this.hooks.unsubscribe(this, item.topic.text);
+        this.optionQuotes.delete(item.topic.text);
         acks.push(status('success', `unsubscribed to: ${item.topic.text}`));
       }
     }
     // One frame per acknowledgement, as the official Python test server sends them.
     for (const a of acks) this.sendStatus(a);
+  }
+
+  /** Options quotes are sold per contract: no wildcard, at most 1,000 contracts per connection. */
+  private contractLimit(topic: Topic): string | undefined {
+    if (this.feed.market !== 'options' || topic.ev !== 'Q') return undefined;
+    if (topic.symbol === '*') return `options quotes cannot be subscribed with a wildcard: ${topic.text}`;
+    if (this.optionQuotes.size >= MAX_OPTION_QUOTE_TOPICS && !this.optionQuotes.has(topic.text)) {
+      return `at most ${MAX_OPTION_QUOTE_TOPICS} options quote subscriptions per connection: ${topic.text}`;
+    }
+    return undefined;
   }
 
   private async auth(key: string): Promise<void> {

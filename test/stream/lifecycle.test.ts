@@ -163,6 +163,24 @@ describe('subscriptions', () => {
   });
 });
 
+describe('options quotes', () => {
+  it('refuse a wildcard and more than 1,000 contracts per connection', async () => {
+    const c = await RawClient.ready(`${server.base}/options`, key);
+    c.send({ action: 'subscribe', params: 'Q.*,T.*' });
+    expect(await c.nextStatus()).toBe('error: options quotes cannot be subscribed with a wildcard: Q.*');
+    expect(await c.nextStatus()).toBe('success: subscribed to: T.*');
+    const contracts = Array.from({ length: 1001 }, (_, i) => `Q.O:SPY251219C${String(i).padStart(8, '0')}`);
+    c.send({ action: 'subscribe', params: contracts.join(',') });
+    for (let i = 0; i < 1000; i++) expect((await c.next())[0]!.status).toBe('success');
+    expect(await c.nextStatus()).toBe(`error: at most 1000 options quote subscriptions per connection: ${contracts[1000]}`);
+    c.send({ action: 'unsubscribe', params: contracts[0] });
+    await c.next();
+    c.send({ action: 'subscribe', params: contracts[1000] });
+    expect(await c.nextStatus()).toBe(`success: subscribed to: ${contracts[1000]}`);
+    c.close();
+  });
+});
+
 describe('framing', () => {
   it('batches events into JSON arrays under the frame cap, in publish order, with exact ns integers', async () => {
     const small = await startFeedServer({ limits: { maxFrameBytes: 2000 } });

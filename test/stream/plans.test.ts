@@ -49,6 +49,19 @@ describe('plans on the feed', () => {
     expect(status).toBe("auth_failed: Your plan doesn't include websocket access. Visit https://polygon.io/pricing to upgrade.");
   });
 
+  it('a key revoked while connected is disconnected with force_disconnect', async () => {
+    const s2 = await startFeedServer({ keyCheckMs: 100 });
+    try {
+      const { key, record } = await s2.store.keys.create({ plan: 'demo' });
+      const c = await RawClient.ready(`${s2.base}/stocks`, key);
+      await s2.store.keys.revoke(record.id);
+      expect(await c.nextStatus(3000)).toBe('force_disconnect: The API key has been revoked or has expired.');
+      expect(await c.closed).toBe(1008);
+    } finally {
+      await s2.close();
+    }
+  });
+
   it('a revoked key is refused', async () => {
     const { key, record } = await server.store.keys.create({ plan: 'demo' });
     await server.store.keys.revoke(record.id);
