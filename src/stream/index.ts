@@ -205,8 +205,6 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const wrapped = (opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope) === 'wrapped';
   if (opts.adminToken) await publishRoute(app, opts.adminToken, publisher, wrapped);
   // Revoked or expired keys lose their connections within keyCheckMs.
-  const keyCheck = store ? setInterval(() => void checkKeys(), opts.keyCheckMs ?? 60_000) : undefined;
-  keyCheck?.unref();
   const checkKeys = async () => {
     const byKey = new Map<string, Session[]>();
     for (const s of hub.sessions.values()) {
@@ -219,6 +217,8 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       for (const s of sessions) s.end('force_disconnect', 'The API key has been revoked or has expired.');
     }
   };
+  const keyCheck = store ? setInterval(() => void checkKeys(), opts.keyCheckMs ?? 60_000) : undefined;
+  keyCheck?.unref();
   if (replays) {
     await replayRoutes(app, { auth: opts.auth, plans, replays, now, wrapped });
   }

@@ -44,6 +44,8 @@ const TYPED: Readonly<Record<string, Kind>> = {
   x: 'int', z: 'int', q: 'int', trfi: 'int', trft: 'ms', bx: 'int', ax: 'int', bs: 'num', as: 'num', r: 'ms', s: 'num', e: 'ms',
 };
 
+const BAR_CHANNELS = new Set(['A', 'AM', 'XA', 'XAS', 'CA', 'CAS']);
+
 const MS_MIN = 0;
 const MS_MAX = 100_000_000_000_000; // year 5138: a 16-digit value is ns or µs, not ms
 
@@ -85,15 +87,12 @@ export function validateEvent(value: unknown, marketOverride?: FeedMarket): Publ
     const bad = check(kind, o[k]);
     if (bad) return `"${k}" must be ${bad}`;
   }
+  const required = REQUIRED[o.ev] ?? {};
   for (const [k, v] of Object.entries(o)) {
-    const kind = TYPED[k];
-    if (!kind || (REQUIRED[o.ev]?.[k] ?? undefined)) continue;
-    if (k === 's' && (o.ev === 'A' || o.ev === 'AM' || o.ev === 'XA' || o.ev === 'XAS' || o.ev === 'CA' || o.ev === 'CAS')) {
-      const bad = check('ms', v);
-      if (bad) return `"s" must be ${bad}`;
-      continue;
-    }
-    const bad = check(kind, v);
+    if (k in required) continue;
+    // on bars `s` is the window start; on trades and quotes a size
+    const kind = k === 's' && BAR_CHANNELS.has(o.ev) ? 'ms' : TYPED[k];
+    const bad = kind && check(kind, v);
     if (bad) return `"${k}" must be ${bad}`;
   }
   if ((o.ev === 'T' || o.ev === 'XT') && 'c' in o && check('int[]', o.c)) return '"c" must be an array of integers';

@@ -56,7 +56,9 @@ describe('@massive.com/client-js against Tickerbase', () => {
       await c.until((f) => f.some((x) => statusOf(x) === 'auth_success'));
       expect(statusOf(c.frames[0]!)).toBe('connected');
       const events = SAMPLES[market]!;
-      const topics = [...new Set(events.map((e) => `${e.ev}.*`))].join(',');
+      // options quotes are subscribed per contract (no wildcard), everything else with `*`
+      const topicOf = (e: (typeof events)[number]) => (market === 'options' && e.ev === 'Q' ? `Q.${String(e.sym)}` : `${e.ev}.*`);
+      const topics = [...new Set(events.map(topicOf))].join(',');
       ws.send(JSON.stringify({ action: 'subscribe', params: topics }));
       await c.until((f) => f.filter((x) => statusOf(x) === 'success').length === topics.split(',').length);
       await server.streaming.publish(events, market === 'futures' ? 'futures' : undefined);

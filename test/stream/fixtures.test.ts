@@ -27,7 +27,8 @@ describe.skipIf(!present)('spec fixtures through the feed', () => {
       const events = Object.values(byEv).flat();
       const c = await RawClient.ready(`${server.base}/${market}`, key);
       const channels = Object.keys(byEv);
-      c.send({ action: 'subscribe', params: channels.map((ev) => `${ev}.*`).join(',') });
+      const topicOf = (ev: string) => (market === 'options' && ev === 'Q' ? `Q.${String(byEv.Q![0]!.sym)}` : `${ev}.*`); // options quotes: per contract
+      c.send({ action: 'subscribe', params: channels.map(topicOf).join(',') });
       for (let i = 0; i < channels.length; i++) await c.next();
       const raw: string[] = [];
       c.ws.on('message', (d) => raw.push(d.toString()));
