@@ -93,9 +93,14 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   if (opts.redis && (!broker || !limiter)) {
     const prefix = opts.redisPrefix ?? 'tickerbase:';
     const channels = redisChannels(prefix);
-    subscriber = await subscribeChannels(opts.redis, channels);
-    broker ??= new RedisBroker(opts.redis, subscriber, channels);
-    limiter ??= new RedisConnectionLimiter(opts.redis, subscriber, channels, prefix);
+    try {
+      subscriber = await subscribeChannels(opts.redis, channels);
+      broker ??= new RedisBroker(opts.redis, subscriber, channels);
+      limiter ??= new RedisConnectionLimiter(opts.redis, subscriber, channels, prefix);
+    } catch (err) {
+      // as rate limits do, fail open: this process serves its own feed until it is restarted
+      app.log.warn({ err }, 'the feed runs without Redis: events published here reach only this process');
+    }
   }
   broker ??= new MemoryBroker();
   limiter ??= new MemoryConnectionLimiter();

@@ -18,12 +18,25 @@ export function redisChannels(prefix: string): RedisChannels {
  * shared by the broker and the limiter. Resolves once both channels are subscribed, so nothing
  * published afterwards is missed.
  */
-export async function subscribeChannels(redis: Redis, channels: RedisChannels): Promise<Redis> {
+export async function subscribeChannels(redis: Redis, channels: RedisChannels, timeoutMs = 5000): Promise<Redis> {
   const sub = redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
   sub.on('error', () => {
     // reconnects by itself; the publishing side reports Redis trouble
   });
-  await sub.subscribe(channels.events, channels.evict);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sub.subscribe(channels.events, channels.evict),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not answer SUBSCRIBE within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } catch (err) {
+    sub.disconnect();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
   return sub;
 }
 

@@ -63,3 +63,27 @@ describe.skipIf(!REDIS_URL)('the feed across processes (Redis)', () => {
     second.close();
   });
 });
+
+describe('the feed when Redis does not answer', () => {
+  it('starts within its deadline and serves this process alone', async () => {
+    const { default: IORedis } = await import('ioredis');
+    // a port nothing listens on: SUBSCRIBE never completes
+    const dead = new IORedis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => 1000, maxRetriesPerRequest: 1 });
+    dead.on('error', () => undefined);
+    const started = Date.now();
+    const server = await startFeedServer({ redis: dead });
+    try {
+      expect(Date.now() - started).toBeLessThan(8000);
+      const c = await RawClient.ready(`${server.base}/stocks`, await server.keyFor('demo'));
+      c.send({ action: 'subscribe', params: 'T.LOCAL' });
+      await c.next();
+      const trade = { ev: 'T', sym: 'LOCAL', p: 1, s: 1, t: 1749825065000 };
+      await server.streaming.publish([trade]);
+      expect(await c.events(1)).toEqual([trade]);
+      c.close();
+    } finally {
+      await server.close();
+      dead.disconnect();
+    }
+  }, 15_000);
+});
