@@ -59,6 +59,10 @@ for (const engine of engines()) {
       expect(quotes.body.results[0]).toMatchObject({ bid_price: 196.42, ask_price: 196.44, bid_exchange: 12, ask_exchange: 11, sequence_number: 50385480 });
       const lastQuote = await get('/v2/last/nbbo/PUBA');
       expect(lastQuote.body.results).toMatchObject({ p: 196.42, P: 196.44 });
+      const snap = await get('/v2/snapshot/locale/us/markets/stocks/tickers/PUBA');
+      expect(snap.status, JSON.stringify(snap.body)).toBe(200);
+      expect(snap.body.ticker.lastTrade).toMatchObject({ p: 196.43, s: 300, i: '9001' });
+      expect(snap.body.ticker.lastQuote).toMatchObject({ p: 196.42, P: 196.44 });
       c.close();
     });
 
