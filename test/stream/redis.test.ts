@@ -1,7 +1,7 @@
 // Two app instances, each with its own Redis connections, on the real Redis: an event published
 // on one reaches a client of the other, and the connection limit holds across them.
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../src/server/rate-limit.js';
 import type { SqlValue } from '../../src/store/driver.js';
@@ -66,9 +66,8 @@ describe.skipIf(!REDIS_URL)('the feed across processes (Redis)', () => {
 
 describe('the feed when Redis does not answer', () => {
   it('starts within its deadline and serves this process alone', async () => {
-    const { default: IORedis } = await import('ioredis');
     // a port nothing listens on: SUBSCRIBE never completes
-    const dead = new IORedis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => 1000, maxRetriesPerRequest: 1 });
+    const dead = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => 1000, maxRetriesPerRequest: 1 });
     dead.on('error', () => undefined);
     const started = Date.now();
     const server = await startFeedServer({ redis: dead });
