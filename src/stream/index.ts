@@ -15,6 +15,7 @@ import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
 import { RedisBroker, redisChannels, subscribeChannels } from './redis-broker.js';
 import { RedisConnectionLimiter } from './redis-limits.js';
 import type { WireEvent } from './json.js';
+import { streamPublished, watchHub } from './metrics.js';
 import { parseFeedPath, type FeedMarket, type FeedPath } from './markets.js';
 import { toBrokerEvent } from './publisher.js';
 import { LiveAggregator } from './aggregator.js';
@@ -109,6 +110,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const connectionLimit = opts.connectionLimit ?? 1;
   const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
+  const unwatch = watchHub(hub);
   const admittedScope = new Map<Session, string>();
   const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
   const lim = limiter;
@@ -187,6 +189,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     while (sessions.some((s) => s.ws.readyState !== s.ws.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const s of sessions) s.terminate();
     hub.close();
+    unwatch();
     wss.close();
     await broker.close();
     await lim.close();
@@ -194,7 +197,10 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   };
   app.addHook('preClose', async () => close());
 
-  const publish = (events: readonly WireEvent[], market?: FeedMarket) => broker.publish(events.map((e) => toBrokerEvent(e, market)));
+  const publish = (events: readonly WireEvent[], market?: FeedMarket) => {
+    streamPublished.inc(events.length);
+    return broker.publish(events.map((e) => toBrokerEvent(e, market)));
+  };
   const store = opts.store;
   const aggregator = new LiveAggregator({
     now,

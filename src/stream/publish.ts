@@ -7,6 +7,7 @@ import type { Store } from '../store/index.js';
 import type { LiveAggregator } from './aggregator.js';
 import type { Broker } from './broker.js';
 import type { PublishedEvent } from './publish-input.js';
+import { streamPublished } from './metrics.js';
 import { toBrokerEvent } from './publisher.js';
 import { quoteOfEvent, tradeOfEvent } from './wire-rows.js';
 
@@ -43,6 +44,7 @@ export class LivePublisher {
     // Stored first, so a client told of a trade finds it over REST.
     const stored = this.store ? await storeTicks(this.store, trades, quotes) : { trades: 0, quotes: 0 };
     try {
+      streamPublished.inc(items.length);
       await this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)));
     } catch {
       throw new ApiError('DEPENDENCY_UNAVAILABLE', 'The event bus (Redis) is unavailable: the events were stored but not sent to subscribers');

@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { Chunk } from './chunk.js';
 import type { FeedPath } from './markets.js';
+import { streamDisconnects } from './metrics.js';
 import { CLOSE_POLICY, MESSAGES, status, statusFrame, type StatusEvent, type StatusName } from './status.js';
 import { parseTopics, type Topic } from './topics.js';
 
@@ -234,6 +235,7 @@ export class Session {
   end(name: StatusName, message: string, code = CLOSE_POLICY): void {
     if (this.ending) return;
     this.ending = true;
+    streamDisconnects.inc({ reason: name });
     if (this.ws.readyState === this.ws.OPEN) {
       this.ws.send(statusFrame(status(name, message)));
       this.ws.close(code);

@@ -87,6 +87,9 @@ describe('connection limit per key and market', () => {
     expect(await first.closed).toBe(1008);
     second.send({ action: 'subscribe', params: 'T.AAPL' });
     expect(await second.nextStatus()).toBe('success: subscribed to: T.AAPL');
+    const metrics = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/tickerbase_stream_disconnects_total\{reason="max_connections"\} [1-9]/);
+    expect(metrics).toMatch(/tickerbase_stream_connections\{feed="realtime"\} [1-9]/);
     other.send({ action: 'subscribe', params: 'XT.*' });
     expect(await other.nextStatus()).toBe('success: subscribed to: XT.*');
     second.close();
