@@ -5,8 +5,7 @@ import type { Store } from '../store/index.js';
 import { DEMO_AS_OF, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
-import { runLiveDemo } from './demo-live.js';
-import { liveRateOption } from './live-demo.js';
+import { liveRateOption, runLiveDemo } from './live-demo.js';
 
 export const DEMO_PLAN = 'demo';
 

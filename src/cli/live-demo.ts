@@ -8,7 +8,7 @@ import type { Store } from '../store/index.js';
 import type { Streaming } from '../stream/index.js';
 import { encodeEvent } from '../stream/json.js';
 import type { PublishedEvent } from '../stream/publish-input.js';
-import { parseIntFlag } from './options.js';
+import { openStoreFromFlags, parseIntFlag, type StoreFlags } from './options.js';
 
 export type LiveDemoWhen = 'auto' | 'yes' | 'no';
 
@@ -38,4 +38,23 @@ export function httpPublisher(url: string, adminToken: string): (items: Publishe
     });
     if (!res.ok) throw new Error(`${endpoint}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
   };
+}
+
+/** `tickerbase demo --live`: the tape from the store's last prices, published to a running server until SIGINT/SIGTERM. */
+export async function runLiveDemo(opts: StoreFlags & { url: string; adminToken?: string; liveRate: number }): Promise<void> {
+  if (!opts.adminToken) throw new Error('--live needs the server\'s --admin-token (or TICKERBASE_ADMIN_TOKEN)');
+  if (!/^https?:\/\/[^/]+/.test(opts.url)) throw new Error(`--url must be an absolute http(s) URL, got ${opts.url}`);
+  const store = await openStoreFromFlags(opts);
+  const log = (l: string) => process.stderr.write(`${l}\n`);
+  const demo = await startLiveDemo({ market: store.market, publish: httpPublisher(opts.url, opts.adminToken), rate: opts.liveRate, log });
+  log(`publishing to ${opts.url}; Ctrl-C stops`);
+  const keepAlive = setInterval(() => undefined, 60_000); // the tape's own timer does not hold the process
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  clearInterval(keepAlive);
+  await demo.stop();
+  await store.close();
+  log(`sent ${demo.sent()} events`);
 }
