@@ -6,9 +6,16 @@ import { parseJsonExact, type WireEvent } from '../../src/stream/json.js';
 import type { FeedMarket } from '../../src/stream/markets.js';
 import { RawClient, startFeedServer, type FeedServer } from './feed-helpers.js';
 
-const DIR = new URL('../../../../shared/fixtures/websocket/', import.meta.url);
+// The shared folder sits next to the checkout (or next to the folder of worktrees); the
+// environment can name it.
+const CANDIDATES = [
+  ...(process.env.TICKERBASE_SHARED_DIR ? [new URL(`file://${process.env.TICKERBASE_SHARED_DIR.replace(/\/?$/, '/')}fixtures/websocket/`)] : []),
+  new URL('../../../shared/fixtures/websocket/', import.meta.url),
+  new URL('../../../../shared/fixtures/websocket/', import.meta.url),
+];
+const DIR = CANDIDATES.find((u) => existsSync(u)) ?? CANDIDATES[CANDIDATES.length - 1]!;
 const present = existsSync(DIR);
-if (!present) console.log(`fixtures test skipped: ${DIR.pathname} is absent (the spec fixtures are not in the repository)`);
+if (!present) console.log('wire-contract fixtures test skipped: shared/fixtures/websocket is absent (it is not part of the repository; TICKERBASE_SHARED_DIR names it)');
 
 let server: FeedServer;
 let key: string;
@@ -19,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-describe.skipIf(!present)('spec fixtures through the feed', () => {
+describe.skipIf(!present)('wire-contract fixtures through the feed', () => {
   for (const market of ['stocks', 'options', 'forex', 'crypto', 'indices', 'futures'] as FeedMarket[]) {
     it(market, async () => {
       const text = readFileSync(new URL(`${market}.json`, DIR), 'utf8');
