@@ -29,7 +29,7 @@ describe('delayed feed', () => {
     expect(await delayed.events(1, 3000)).toEqual([trade]);
     const delayedAt = Date.now();
     expect(delayedAt - sentAt).toBeGreaterThanOrEqual(DELAY - 5);
-    expect(delayedAt - sentAt).toBeLessThan(DELAY + 500);
+    expect(delayedAt - sentAt).toBeLessThan(DELAY + 1500); // generous: the suite runs files in parallel
     delayed.close();
     live.close();
   });
