@@ -6,6 +6,7 @@ import { DEMO_AS_OF, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
 import { accountService, generatePassword } from './users.js';
+import { liveRateOption, runLiveDemo } from './live-demo.js';
 
 export const DEMO_PLAN = 'demo';
 
@@ -35,7 +36,12 @@ export function demoCommand(): Command {
     .addOption(new Option('--scale <n>', 'scale factor for generated market data (benchmarks use more)').default('1'))
     .option('--as-of <date>', 'last session of the generated data', DEMO_AS_OF)
     .option('--no-key', 'do not create a demo key')
-    .action(async (opts: StoreFlags & { scale: string; asOf: string; key: boolean }) => {
+    .option('--live', 'instead of loading, publish the live demo tape to a running server (--url, --admin-token) until stopped')
+    .addOption(new Option('--url <url>', 'server of --live').env('TICKERBASE_URL').default('http://127.0.0.1:8080'))
+    .addOption(new Option('--admin-token <token>', 'admin token of the server of --live').env('TICKERBASE_ADMIN_TOKEN'))
+    .addOption(liveRateOption())
+    .action(async (opts: StoreFlags & { scale: string; asOf: string; key: boolean; live?: boolean; url: string; adminToken?: string; liveRate: number }) => {
+      if (opts.live) return runLiveDemo(opts);
       const scale = Number(opts.scale);
       if (!(scale > 0 && scale <= 100)) throw new Error('--scale must be a number above 0 and at most 100');
       const store = await openStoreFromFlags(opts);

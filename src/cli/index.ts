@@ -3,6 +3,7 @@ import { demoCommand } from './demo.js';
 import { importCommand } from './import.js';
 import { keysCommand } from './keys.js';
 import { migrateCommand } from './migrate.js';
+import { publishCommand } from './publish.js';
 import { serveCommand } from './serve.js';
 import { usersCommand } from './users.js';
 
@@ -17,6 +18,7 @@ export function buildCli(): Command {
   program.addCommand(demoCommand());
   program.addCommand(importCommand());
   program.addCommand(migrateCommand());
+  program.addCommand(publishCommand());
   return program;
 }
 

@@ -18,6 +18,8 @@ import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
+import { attachStreaming } from '../stream/index.js';
+import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { openStoreFromFlags, parseIntFlag, withStoreOptions, type StoreFlags } from './options.js';
 
 export interface ServeFlags extends StoreFlags {
@@ -45,6 +47,10 @@ export interface ServeFlags extends StoreFlags {
   trustProxy: boolean;
   /** Deadline of one Redis command, in ms. */
   redisTimeout: number;
+  streamDelay: number;
+  streamConnections: number;
+  liveDemo: LiveDemoWhen;
+  liveRate: number;
 }
 
 export function serveCommand(): Command {
@@ -63,6 +69,10 @@ export function serveCommand(): Command {
     .addOption(new Option('--workers <n>', 'number of server processes on this host (node cluster)').env('TICKERBASE_WORKERS').default(1).argParser(parseIntFlag('--workers', 1, 64)))
     .addOption(new Option('--cors-origin <origins>', "browser origins allowed by CORS: '*' or a comma-separated list (default: no CORS)").env('TICKERBASE_CORS_ORIGIN'))
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
+    .addOption(new Option('--stream-delay <minutes>', 'hold-back of the delayed WebSocket feed at /delayed/<market>').env('TICKERBASE_STREAM_DELAY').default(15).argParser(parseIntFlag('--stream-delay', 0, 1440)))
+    .addOption(new Option('--stream-connections <n>', 'WebSocket connections per key and market for plans that set no stream_connections').env('TICKERBASE_STREAM_CONNECTIONS').default(1).argParser(parseIntFlag('--stream-connections', 1, 100_000)))
+    .addOption(liveDemoOption())
+    .addOption(liveRateOption())
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
     .addOption(new Option('--signup <mode>', 'dashboard sign-up: open (anyone), invite (operator invitations), closed (accounts from `tickerbase users create`)').env('TICKERBASE_SIGNUP').choices([...SIGNUP_MODES]).default('open'))
     .option('--no-dashboard', 'do not serve the web dashboard under /dashboard')
@@ -243,6 +253,9 @@ async function runServer(opts: ServeFlags): Promise<void> {
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
   });
+  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, connectionLimit: opts.streamConnections });
+  const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
+  app.addHook('preClose', async () => liveDemo?.stop());
   if (cluster.isWorker) joinClusterMetrics();
   const shutdown = async (signal: string) => {
     if (closing) return;

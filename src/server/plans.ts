@@ -30,6 +30,8 @@ const PlanFields = {
   delay_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
   /** null = unlimited. */
   rate_limit: Type.Union([RateLimit, Type.Null()]),
+  /** WebSocket feed connections per key and market (absent: the server's default; 0: no feed access). */
+  stream_connections: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
 };
 
 export const PlanSchema = Type.Object(PlanFields, { additionalProperties: false });

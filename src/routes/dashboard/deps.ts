@@ -1,5 +1,5 @@
 import type { AccountService, SignupMode } from '../../services/accounts.js';
-import type { StoreStatus } from '../../store/repos/store-status.js';
+import type { ServerStatus } from '../../services/server-status.js';
 import type { RouteContext } from '../../server/context.js';
 import type { SessionLayer } from '../../server/dashboard/session.js';
 import type { SignInLimit } from '../../server/dashboard/sign-in-limit.js';
@@ -19,5 +19,5 @@ export interface DashboardDeps {
   usage?: UsageRecorder;
   signup: SignupMode;
   version: string;
-  storeStatus: () => Promise<StoreStatus>;
+  storeStatus: () => Promise<ServerStatus>;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AccountService, SignupMode } from '../../services/accounts.js';
-import type { StoreStatus } from '../../store/repos/store-status.js';
+import type { ServerStatus } from '../../services/server-status.js';
 import type { RouteContext } from '../../server/context.js';
 import { registerSessionLayer } from '../../server/dashboard/session.js';
 import { SignInLimit, type SignInLimitOptions } from '../../server/dashboard/sign-in-limit.js';
@@ -43,7 +43,7 @@ export interface DashboardServices {
   cookieSecret: string;
   accounts: AccountService;
   /** The store's size and row counts for the operator's status page. */
-  storeStatus: () => Promise<StoreStatus>;
+  storeStatus: () => Promise<ServerStatus>;
 }
 
 function packageVersion(): string {

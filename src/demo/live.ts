@@ -1,0 +1,135 @@
+// The live demo market: a synthetic tape for the demo universe that continues from the stored
+// last prices (last trade, else the last day bar's close): stock trades and quotes, crypto trades
+// and quotes, forex quotes and index values, a few hundred events a second in total, with
+// random-walk prices (seeded, so two runs from one store start alike). Events go through the
+// same publishing path as POST /admin/publish, so they are stored and aggregated like any other.
+import type { WireEvent } from '../stream/json.js';
+import type { PublishedEvent } from '../stream/publish-input.js';
+import type { FeedMarket } from '../stream/markets.js';
+import { pairOf } from '../stream/wire-rows.js';
+import type { MarketDataPort } from '../store/repos/market-port.js';
+import { DEMO_CRYPTO, DEMO_FOREX, DEMO_INDICES, TICK_STOCKS } from './market.js';
+
+export interface LiveDemoOptions {
+  market: MarketDataPort;
+  publish(items: PublishedEvent[]): Promise<unknown>;
+  /** Events per second over the whole universe (default 200). */
+  rate?: number;
+  now?: () => number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+interface Instrument {
+  ticker: string;
+  market: FeedMarket;
+  price: number;
+  /** Relative size of one step of the random walk. */
+  vol: number;
+  seq: number;
+}
+
+/** xorshift32: small and seedable; the tape needs variety, not cryptographic quality. */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 0x9e3779b9;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 0x1_0000_0000;
+  };
+}
+
+const STARTING_GUESS: Record<FeedMarket, number> = { stocks: 100, options: 1, forex: 1, crypto: 100, indices: 5000, futures: 5000 };
+
+async function lastPrice(market: MarketDataPort, ticker: string, now: number, fallback: number): Promise<number> {
+  const t = await market.lastTrade(ticker);
+  if (t) return t.price;
+  const bar = await market.lastDayBarBefore(ticker, now);
+  return bar?.c ?? fallback;
+}
+
+const round = (p: number, digits: number) => Math.round(p * 10 ** digits) / 10 ** digits;
+
+export interface LiveDemo {
+  stop(): Promise<void>;
+  /** Events sent so far. */
+  sent(): number;
+}
+
+export async function startLiveDemo(opts: LiveDemoOptions): Promise<LiveDemo> {
+  const now = opts.now ?? Date.now;
+  const rate = opts.rate ?? 200;
+  const random = rng(opts.seed ?? 20_251_125);
+  const universe: Instrument[] = [];
+  const add = async (tickers: readonly string[], market: FeedMarket, vol: number) => {
+    for (const ticker of tickers) universe.push({ ticker, market, price: await lastPrice(opts.market, ticker, now(), STARTING_GUESS[market]), vol, seq: 0 });
+  };
+  await add(TICK_STOCKS, 'stocks', 0.0004);
+  await add(DEMO_CRYPTO, 'crypto', 0.0006);
+  await add(DEMO_FOREX, 'forex', 0.00005);
+  await add(DEMO_INDICES, 'indices', 0.0002);
+
+  let tradeId = Math.floor(random() * 1e9);
+  let sent = 0;
+  const event = (ins: Instrument, t: number): WireEvent => {
+    ins.price = Math.max(0.0001, ins.price * (1 + (random() - 0.5) * 2 * ins.vol));
+    ins.seq++;
+    const quote = random() < 0.45;
+    switch (ins.market) {
+      case 'stocks': {
+        const p = round(ins.price, 2);
+        if (quote) return { ev: 'Q', sym: ins.ticker, bx: 12, bp: round(p - 0.01, 2), bs: 1 + Math.floor(random() * 9), ax: 11, ap: round(p + 0.01, 2), as: 1 + Math.floor(random() * 9), t, q: ins.seq, z: 3 };
+        return { ev: 'T', sym: ins.ticker, x: 4, i: String(++tradeId), z: 3, p, s: random() < 0.2 ? 1 + Math.floor(random() * 99) : 100 * (1 + Math.floor(random() * 5)), t, q: ins.seq };
+      }
+      case 'crypto': {
+        const pair = pairOf(ins.ticker, '-');
+        const p = round(ins.price, ins.price > 10 ? 2 : 5);
+        if (quote) return { ev: 'XQ', pair, bp: round(p * 0.9999, 5), bs: round(random() * 2, 4), ap: round(p * 1.0001, 5), as: round(random() * 2, 4), t, x: 1, r: t + 20 };
+        return { ev: 'XT', pair, p, t, s: round(random() * 0.5 + 0.0001, 5), c: [random() < 0.5 ? 1 : 2], i: String(++tradeId), x: 1, r: t + 20 };
+      }
+      case 'forex': {
+        const p = ins.price;
+        return { ev: 'C', p: pairOf(ins.ticker, '/'), x: 48, a: round(p * 1.00002, 5), b: round(p * 0.99998, 5), t };
+      }
+      default:
+        return { ev: 'V', val: round(ins.price, 2), T: ins.ticker, t };
+    }
+  };
+
+  const TICK_MS = 100;
+  let carry = 0;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return; // a slow store: skip a tick rather than queue up
+    carry += (rate * TICK_MS) / 1000;
+    const n = Math.floor(carry);
+    carry -= n;
+    if (n === 0) return;
+    const t = now();
+    const items: PublishedEvent[] = [];
+    for (let i = 0; i < n; i++) {
+      const ins = universe[Math.floor(random() * universe.length)]!;
+      items.push({ market: ins.market, event: event(ins, t) });
+    }
+    busy = true;
+    opts
+      .publish(items)
+      .then(() => {
+        sent += items.length;
+      })
+      .catch((err: unknown) => opts.log?.(`live demo: ${(err as Error).message}`))
+      .finally(() => {
+        busy = false;
+      });
+  }, TICK_MS);
+  timer.unref();
+  opts.log?.(`live demo market: ${universe.length} instruments, about ${rate} events a second`);
+  return {
+    async stop() {
+      clearInterval(timer);
+      while (busy) await new Promise((r) => setTimeout(r, 10));
+    },
+    sent: () => sent,
+  };
+}

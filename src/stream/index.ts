@@ -1,0 +1,242 @@
+// attachStreaming: the WebSocket feed on the REST server's port. Upgrades on /<market> and
+// /delayed/<market> become sessions; any other path is refused with 404. Events come from the
+// broker (in memory, or Redis across processes) and are routed by the hub.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { KeyAuthenticator } from '../server/auth.js';
+import { PlanCatalog } from '../server/plans.js';
+import { authenticateFeedKey } from './auth.js';
+import { MemoryBroker, type Broker } from './broker.js';
+import { StreamHub } from './hub.js';
+import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
+import { RedisBroker, redisChannels, subscribeChannels } from './redis-broker.js';
+import { RedisConnectionLimiter } from './redis-limits.js';
+import type { WireEvent } from './json.js';
+import { streamPublished, watchHub } from './metrics.js';
+import { parseFeedPath, type FeedMarket, type FeedPath } from './markets.js';
+import { toBrokerEvent } from './publisher.js';
+import { LiveAggregator } from './aggregator.js';
+import { LivePublisher } from './publish.js';
+import { publishRoute } from './publish-route.js';
+import { ReplayManager } from './replay.js';
+import { replayRoutes } from './replay-routes.js';
+import { storeLiveMinuteBars } from '../services/live-ticks.js';
+import type { Store } from '../store/index.js';
+import { Session, type SessionHooks, type SessionLimits } from './session.js';
+import { CLOSE_RESTART, MESSAGES } from './status.js';
+
+export interface StreamingOptions {
+  auth: KeyAuthenticator;
+  /** Plans (default: the app's catalogue, else the built-ins). */
+  plans?: PlanCatalog;
+  broker?: Broker;
+  limiter?: ConnectionLimiter;
+  /**
+   * Shared Redis: events and connection limits across processes (default: this process only).
+   * The caller closes it; the feed closes the subscriber connection it makes.
+   */
+  redis?: Redis;
+  /** Prefix of the Redis keys and channels (default `tickerbase:`). */
+  redisPrefix?: string;
+  /** Connections per key, feed and market when the plan sets none (default 1). */
+  connectionLimit?: number;
+  /** Hold-back of /delayed/<market>, ms (default 15 minutes). */
+  delayMs?: number;
+  maxDelayedEvents?: number;
+  limits?: Partial<SessionLimits>;
+  now?: () => number;
+  /** Where published trades, quotes and live minute bars are stored (absent: nothing is stored). */
+  store?: Store;
+  /** Enables POST /admin/publish with this admin token. */
+  adminToken?: string;
+  /** Live bars: wait after a window's end before emitting (default 1 s); correction window of minutes (default 5 min). */
+  aggregation?: { graceMs?: number; retainMs?: number };
+  /** How often connected keys are checked for revocation and expiry, ms (default 60 s; needs `store`). */
+  keyCheckMs?: number;
+  /** Answers' envelope of /admin/publish (default: the app's). */
+  envelope?: 'wrapped' | 'native';
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export const DEFAULT_LIMITS: SessionLimits = {
+  maxFrameBytes: 256 * 1024,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  authTimeoutMs: 10_000,
+  closeGraceMs: 5_000,
+  pingIntervalMs: 30_000,
+};
+
+export interface Streaming {
+  hub: StreamHub;
+  broker: Broker;
+  /** Open feed connections of this process. */
+  connections(): number;
+  /** Sends events in the feed's wire shape to subscribers on every process (through the broker); nothing is stored. */
+  publish(events: readonly WireEvent[], market?: FeedMarket): Promise<void>;
+  /** Stores, sends and aggregates checked events (what POST /admin/publish does). */
+  publisher: LivePublisher;
+  aggregator: LiveAggregator;
+  close(): Promise<void>;
+}
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}
+
+export async function attachStreaming(app: FastifyInstance, opts: StreamingOptions): Promise<Streaming> {
+  const plans = opts.plans ?? app.plans ?? PlanCatalog.builtin();
+  let broker = opts.broker;
+  let limiter = opts.limiter;
+  let subscriber: Redis | undefined;
+  if (opts.redis && (!broker || !limiter)) {
+    const prefix = opts.redisPrefix ?? 'tickerbase:';
+    const channels = redisChannels(prefix);
+    try {
+      subscriber = await subscribeChannels(opts.redis, channels);
+      broker ??= new RedisBroker(opts.redis, subscriber, channels);
+      limiter ??= new RedisConnectionLimiter(opts.redis, subscriber, channels, prefix);
+    } catch (err) {
+      // as rate limits do, fail open: this process serves its own feed until it is restarted
+      app.log.warn({ err }, 'the feed runs without Redis: events published here reach only this process');
+    }
+  }
+  broker ??= new MemoryBroker();
+  limiter ??= new MemoryConnectionLimiter();
+  const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const now = opts.now ?? Date.now;
+  const connectionLimit = opts.connectionLimit ?? 1;
+  const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
+  const unwatch = watchHub(hub);
+  const admittedScope = new Map<Session, string>();
+  const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
+  const lim = limiter;
+
+  limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));
+
+  const replays = opts.store ? new ReplayManager(opts.store, now) : undefined;
+  const replayOf = (session: Session) => (session.feed.replayId ? replays?.get(session.feed.replayId) : undefined);
+  const registryOf = (session: Session) =>
+    session.feed.feed === 'replay' ? replayOf(session)?.registry(session.feed.market) : hub.registry(session.feed.feed, session.feed.market);
+
+  const hooks: SessionHooks = {
+    async authenticate(key, session) {
+      const outcome = await authenticateFeedKey(key, session.feed, { auth: opts.auth, plans, connectionLimit });
+      if (outcome.ok && session.feed.feed === 'replay' && replayOf(session)?.spec.keyId !== outcome.identity.keyId) {
+        return { ok: false, message: `No replay ${session.feed.replayId} for this key (a replay belongs to the key that created it).` };
+      }
+      return outcome;
+    },
+    async admitted(session) {
+      const replay = replayOf(session);
+      if (replay) {
+        replay.sessions.add(session);
+        return;
+      }
+      const id = session.identity!;
+      const scope = `${id.keyId}|${session.feed.feed}|${session.feed.market}`;
+      admittedScope.set(session, scope);
+      let evict: string[] = [];
+      try {
+        evict = await lim.admit(scope, session.id, id.connectionLimit);
+      } catch (err) {
+        log('connection limit not checked: the limiter is unavailable', err); // fail open, as rate limits do
+      }
+      for (const old of evict) hub.sessions.get(old)?.end('max_connections', MESSAGES.maxConnections);
+    },
+    subscribe(session, topic) {
+      registryOf(session)?.add(session, topic);
+      replayOf(session)?.subscribed();
+    },
+    unsubscribe: (session, text) => registryOf(session)?.remove(session, text),
+    closed(session) {
+      if (!hub.sessions.delete(session.id)) return;
+      registryOf(session)?.removeAll(session);
+      replayOf(session)?.sessions.delete(session);
+      const scope = admittedScope.get(session);
+      if (scope !== undefined) {
+        admittedScope.delete(session);
+        lim.release(scope, session.id);
+      }
+    },
+  };
+
+  const open = (ws: WebSocket, feed: FeedPath) => {
+    const session = new Session(ws, feed, limits, hooks, `${process.pid}-`);
+    hub.sessions.set(session.id, session);
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const feed = parseFeedPath(req.url ?? '/');
+    if (!feed) return refuse(socket, '404 Not Found');
+    socket.on('error', () => socket.destroy());
+    wss.handleUpgrade(req, socket, head, (ws) => open(ws, feed));
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    app.server.off('upgrade', onUpgrade);
+    const sessions = [...hub.sessions.values()];
+    // A planned stop: 1012 tells clients to reconnect (to this server once it is back, or another).
+    for (const s of sessions) s.end('force_disconnect', 'The server is restarting; reconnect.', CLOSE_RESTART);
+    const deadline = Date.now() + Math.min(limits.closeGraceMs, 2_000);
+    while (sessions.some((s) => s.ws.readyState !== s.ws.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const s of sessions) s.terminate();
+    hub.close();
+    unwatch();
+    wss.close();
+    await broker.close();
+    await lim.close();
+    if (subscriber) await subscriber.quit().catch(() => subscriber?.disconnect());
+  };
+  app.addHook('preClose', async () => close());
+
+  const publish = (events: readonly WireEvent[], market?: FeedMarket) => {
+    streamPublished.inc(events.length);
+    return broker.publish(events.map((e) => toBrokerEvent(e, market)));
+  };
+  const store = opts.store;
+  const aggregator = new LiveAggregator({
+    now,
+    graceMs: opts.aggregation?.graceMs ?? 1000,
+    retainMs: opts.aggregation?.retainMs ?? 5 * 60_000,
+    emit: (events) => void publish(events).catch((err: unknown) => log('live bars could not be published', err)),
+    storeMinuteBars: async (bars) => {
+      if (store) await storeLiveMinuteBars(store, bars);
+    },
+    onError: (err) => log('live minute bars could not be stored', err),
+  });
+  const publisher = new LivePublisher(broker, store, aggregator);
+  const wrapped = (opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope) === 'wrapped';
+  if (opts.adminToken) await publishRoute(app, opts.adminToken, publisher, wrapped);
+  // Revoked or expired keys lose their connections within keyCheckMs.
+  const checkKeys = async () => {
+    const byKey = new Map<string, Session[]>();
+    for (const s of hub.sessions.values()) {
+      const id = s.identity?.keyId;
+      if (id) byKey.set(id, [...(byKey.get(id) ?? []), s]);
+    }
+    for (const [id, sessions] of byKey) {
+      const record = await store!.keys.get(id).catch(() => undefined);
+      if (!record || (!record.revoked_utc && !(record.expires_utc && Date.parse(record.expires_utc) <= now()))) continue;
+      for (const s of sessions) s.end('force_disconnect', 'The API key has been revoked or has expired.');
+    }
+  };
+  const keyCheck = store ? setInterval(() => void checkKeys(), opts.keyCheckMs ?? 60_000) : undefined;
+  keyCheck?.unref();
+  if (replays) {
+    await replayRoutes(app, { auth: opts.auth, plans, replays, now, wrapped });
+  }
+  app.addHook('onClose', async () => {
+    if (keyCheck) clearInterval(keyCheck);
+    replays?.close();
+    await aggregator.close();
+  });
+  return { hub, broker, connections: () => hub.sessions.size, publish, publisher, aggregator, close };
+}
