@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { CsvChunk } from './csv.js';
 import { ImportError, registerImporter, type Importer, type ImporterResult } from './load.js';
-import { detectFormat, readSourceRecords, type FieldIssue } from './news-social.js';
+import { detectFormat, readSourceRecords, type FieldIssue } from './source-records.js';
 import { normalizeCik } from '../domain/cik.js';
 import { DIVIDENDS, SPLITS } from '../store/repos/corporate-actions.js';
 import { DATASET_DECLARATIONS, datasetByName } from '../store/repos/dataset-catalog.js';
@@ -261,7 +261,7 @@ export const datasetImporter: Importer = {
     };
     if (def) before = await ctx.store.datasets.count(def);
 
-    for await (const rec of readSourceRecords(ctx.path, format, () => undefined)) {
+    for await (const rec of readSourceRecords(ctx.path, format)) {
       if (rec.issue) {
         report(rec.line, [rec.issue], '');
         continue;

@@ -4,23 +4,16 @@
 // for the publisher (publisher.name, ...) and lists as JSON or comma-separated text; `.gz` too.
 // Every record is validated (`file:line: field: reason`), ids are natural keys (re-importing
 // replaces, so importing twice changes nothing), and a file is written whole or not at all.
-import { createReadStream, statSync } from 'node:fs';
-import { basename } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
-import { createGunzip } from 'node:zlib';
+import { statSync } from 'node:fs';
 import { formatInstant, parseInstant } from '../domain/rfc3339.js';
 import type { Store } from '../store/index.js';
 import type { NewsArticle, NewsInsight, Sentiment } from '../store/repos/news.js';
 import type { SocialPost } from '../store/repos/social.js';
-import { CsvError, CsvReader } from './csv.js';
 import { ImportError, registerImporter, type Importer } from './load.js';
+import { detectFormat, readSourceRecords, type CsvCellConverters, type FieldIssue } from './source-records.js';
+
 
 export type NewsSocialDataset = 'news' | 'social_posts';
-
-export interface FieldIssue {
-  field: string;
-  reason: string;
-}
 
 export interface ImportIssue extends FieldIssue {
   line: number;
@@ -201,15 +194,7 @@ export function validateSocialPost(raw: unknown): { post?: SocialPost; createdMs
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading: every format becomes a stream of {line, value}, with value the record as JSON would
-// give it (CSV cells are turned into arrays, objects and numbers per data set).
-
-export interface SourceRecord {
-  line: number;
-  value: unknown;
-  /** Set instead of value when the record could not even be read. */
-  issue?: FieldIssue;
-}
+// Reading: the generic reader (source-records.ts) with the CSV cells of news and social posts.
 
 /** Which data set a record's field names belong to (dotted CSV names count by their first part). */
 export function detectNewsSocial(fieldNames: readonly string[]): NewsSocialDataset | undefined {
@@ -217,178 +202,6 @@ export function detectNewsSocial(fieldNames: readonly string[]): NewsSocialDatas
   if (names.has('article_url') || names.has('publisher') || names.has('published_utc')) return 'news';
   if (names.has('created_utc') && names.has('text')) return 'social_posts';
   return undefined;
-}
-
-async function* bytesOf(file: string): AsyncGenerator<Buffer> {
-  const stream = createReadStream(file);
-  yield* (file.endsWith('.gz') ? stream.pipe(createGunzip()) : stream) as AsyncIterable<Buffer>;
-}
-
-async function readAll(file: string): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const b of bytesOf(file)) parts.push(b);
-  const text = Buffer.concat(parts).toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-async function firstChars(file: string, n: number): Promise<string> {
-  let text = '';
-  const decoder = new StringDecoder('utf8');
-  for await (const b of bytesOf(file)) {
-    text += decoder.write(b);
-    if (text.length >= n) break;
-  }
-  return text.replace(/^\uFEFF/, '');
-}
-
-interface ElementSpan {
-  /** Line of the element's first character. */
-  line: number;
-  start: number;
-  /** Index just past the element's last character. */
-  end: number;
-}
-
-/**
- * Where each element of the top-level array lies, or of the array under the top-level key
- * "results" (an upstream response body). JSON.parse gives the values; this gives their places for
- * messages, and lets a broken file be blamed on the record that breaks it.
- */
-export function elementSpans(text: string, target: 'root' | 'results'): ElementSpan[] {
-  const spans: ElementSpan[] = [];
-  let line = 1;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let keyStart = 0;
-  let lastKey = '';
-  let targetDepth = -1;
-  let done = false;
-  let expectElement = false;
-  let lastSignificant = 0;
-  const close = () => {
-    const open = spans[spans.length - 1];
-    if (open && open.end < 0) open.end = lastSignificant + 1;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) line++;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === 92) escaped = true;
-      else if (c === 34) {
-        inString = false;
-        lastSignificant = i;
-        if (depth === 1) lastKey = text.slice(keyStart, i);
-      }
-      continue;
-    }
-    if (c === 32 || c === 9 || c === 10 || c === 13) continue;
-    if (expectElement && depth === targetDepth && c !== 93) {
-      spans.push({ line, start: i, end: -1 });
-      expectElement = false;
-    }
-    if (c === 34) {
-      inString = true;
-      keyStart = i + 1;
-    } else if (c === 91 || c === 123) {
-      depth++;
-      if (c === 91 && !done && targetDepth < 0 && ((target === 'root' && depth === 1) || (target === 'results' && depth === 2 && lastKey === 'results'))) {
-        targetDepth = depth;
-        expectElement = true;
-      }
-    } else if (c === 93 || c === 125) {
-      if (depth === targetDepth && c === 93) {
-        close();
-        done = true;
-        targetDepth = -1;
-      }
-      depth--;
-    } else if (c === 44 && depth === targetDepth) {
-      close();
-      expectElement = true;
-    }
-    if (!(c === 44 && depth === targetDepth)) lastSignificant = i;
-  }
-  close();
-  return spans;
-}
-
-export function elementLines(text: string, target: 'root' | 'results'): number[] {
-  return elementSpans(text, target).map((s) => s.line);
-}
-
-/** The line to blame for a document JSON.parse refused: the first element that does not parse alone. */
-function jsonErrorLine(text: string): number {
-  const target = text.trimStart().startsWith('[') ? 'root' : 'results';
-  for (const span of elementSpans(text, target)) {
-    try {
-      JSON.parse(text.slice(span.start, span.end));
-    } catch {
-      return span.line;
-    }
-  }
-  return 1;
-}
-
-async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
-  const text = await readAll(file);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    yield { line: jsonErrorLine(text), value: undefined, issue: { field: '(json)', reason: `not valid JSON: ${(err as Error).message}` } };
-    return;
-  }
-  let values: unknown[];
-  let lines: number[];
-  if (Array.isArray(parsed)) {
-    values = parsed;
-    lines = elementLines(text, 'root');
-  } else if (isObj(parsed) && Array.isArray(parsed.results)) {
-    values = parsed.results;
-    lines = elementLines(text, 'results');
-  } else if (isObj(parsed)) {
-    values = [parsed];
-    lines = [1];
-  } else {
-    yield { line: 1, value: undefined, issue: { field: '(json)', reason: 'expected a JSON array of records, an object with a "results" array, or one JSON object per line' } };
-    return;
-  }
-  for (const [i, value] of values.entries()) yield { line: lines[i] ?? 1, value };
-}
-
-async function* ndjsonRecords(file: string): AsyncGenerator<SourceRecord> {
-  let line = 0;
-  let pending = '';
-  const handle = (text: string): SourceRecord | undefined => {
-    line++;
-    const t = text.trim();
-    if (t.length === 0) return undefined;
-    try {
-      return { line, value: JSON.parse(t) };
-    } catch (err) {
-      return { line, value: undefined, issue: { field: '(json)', reason: `not valid JSON: ${(err as Error).message}` } };
-    }
-  };
-  let first = true;
-  // A character split across two chunks must be decoded whole.
-  const decoder = new StringDecoder('utf8');
-  for await (const b of bytesOf(file)) {
-    const parts = (pending + decoder.write(b)).split('\n');
-    pending = parts.pop()!;
-    for (let text of parts) {
-      if (first) text = text.replace(/^\uFEFF/, '');
-      first = false;
-      const r = handle(text);
-      if (r) yield r;
-    }
-  }
-  pending += decoder.end();
-  if (pending.length > 0) {
-    const r = handle(pending);
-    if (r) yield r;
-  }
 }
 
 /** A CSV cell that holds a list: JSON (`["A","B"]`) or comma-separated text (`A,B`). */
@@ -417,84 +230,10 @@ function csvNumber(cell: string): unknown {
   return cell.trim() !== '' && Number.isFinite(n) ? n : cell;
 }
 
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 const CSV_CELLS: Record<NewsSocialDataset, Record<string, (cell: string) => unknown>> = {
   news: { tickers: csvList, keywords: csvList, insights: csvJson, publisher: csvJson },
   social_posts: { tickers: csvList, sentiment: csvNumber },
 };
-
-async function* csvRecords(file: string, datasetOf: (header: string[]) => NewsSocialDataset | undefined): AsyncGenerator<SourceRecord> {
-  const reader = new CsvReader(bytesOf(file));
-  let header: string[] | undefined;
-  let cells: Record<string, (cell: string) => unknown> = {};
-  try {
-    for await (const chunk of reader) {
-      while (chunk.next()) {
-        if (chunk.error !== undefined) {
-          yield { line: chunk.line, value: undefined, issue: { field: '(csv)', reason: chunk.error } };
-          continue;
-        }
-        const fields = chunk.fields();
-        if (!header) {
-          header = fields.map((f) => f.trim());
-          const ds = datasetOf(header);
-          if (ds) cells = CSV_CELLS[ds];
-          continue;
-        }
-        if (fields.length !== header.length) {
-          yield { line: chunk.line, value: undefined, issue: { field: '(csv)', reason: `has ${fields.length} fields, the header has ${header.length}` } };
-          continue;
-        }
-        const record: Obj = {};
-        for (const [i, name] of header.entries()) {
-          const cell = fields[i]!;
-          if (cell === '') continue;
-          // Column names are file content: never let one reach a prototype (`__proto__.x`).
-          const dot = name.indexOf('.');
-          if (dot > 0) {
-            const parent = name.slice(0, dot);
-            const child = name.slice(dot + 1);
-            if (UNSAFE_KEYS.has(parent) || UNSAFE_KEYS.has(child)) continue;
-            const sub = Object.hasOwn(record, parent) && isObj(record[parent]) ? (record[parent] as Obj) : (record[parent] = {});
-            sub[child] = cell;
-          } else if (!UNSAFE_KEYS.has(name)) record[name] = Object.hasOwn(cells, name) ? cells[name]!(cell) : cell;
-        }
-        yield { line: chunk.line, value: record };
-      }
-    }
-  } catch (err) {
-    if (err instanceof CsvError) yield { line: err.line, value: undefined, issue: { field: '(csv)', reason: err.reason } };
-    else throw err;
-  }
-}
-
-export type FileFormat = 'json' | 'ndjson' | 'csv';
-
-/** By extension (.csv, .ndjson/.jsonl, .json; under .gz too), else by the first characters. */
-export async function detectFormat(file: string): Promise<FileFormat> {
-  const name = basename(file).toLowerCase().replace(/\.gz$/, '');
-  if (name.endsWith('.csv')) return 'csv';
-  if (name.endsWith('.ndjson') || name.endsWith('.jsonl')) return 'ndjson';
-  const head = (await firstChars(file, 64 * 1024)).trimStart();
-  if (head.startsWith('[')) return 'json';
-  if (head.startsWith('{')) {
-    // One complete object on the first line is NDJSON, unless it is an upstream body with "results".
-    try {
-      const first: unknown = JSON.parse(head.split('\n', 1)[0]!);
-      return isObj(first) && Array.isArray(first.results) ? 'json' : 'ndjson';
-    } catch {
-      return 'json';
-    }
-  }
-  return name.endsWith('.json') ? 'json' : 'csv';
-}
-
-export function readSourceRecords(file: string, format: FileFormat, datasetOf: (header: string[]) => NewsSocialDataset | undefined = detectNewsSocial): AsyncGenerator<SourceRecord> {
-  if (format === 'csv') return csvRecords(file, datasetOf);
-  if (format === 'ndjson') return ndjsonRecords(file);
-  return jsonRecords(file);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Loading.
@@ -570,8 +309,12 @@ async function loadFile(store: Store, file: string, opts: LoadOptions): Promise<
   let loader: Loader | undefined;
   let before = 0;
   let pending = 0;
-  const headerDataset = (header: string[]) => (dataset ??= detectNewsSocial(header));
-  for await (const rec of readSourceRecords(file, format, headerDataset)) {
+  // A CSV header names the data set (unless --dataset did) and so how its cells are read.
+  const cellsOfHeader: CsvCellConverters = (header) => {
+    dataset ??= detectNewsSocial(header);
+    return dataset ? CSV_CELLS[dataset] : {};
+  };
+  for await (const rec of readSourceRecords(file, format, cellsOfHeader)) {
     if (rec.issue) {
       report(rec.line, [rec.issue], rec.value);
       continue;

@@ -10,7 +10,7 @@ import { parseDate } from '../domain/calendar.js';
 import type { AdditionalUnderlying, OptionsContractRecord } from '../store/repos/options.js';
 import { fieldNamesFromHead } from './datasets.js';
 import { ImportError, registerImporter, type Importer, type ImporterResult } from './load.js';
-import { detectFormat, readSourceRecords, type FieldIssue } from './news-social.js';
+import { detectFormat, readSourceRecords, type FieldIssue } from './source-records.js';
 
 export const OPTIONS_CONTRACTS_DATASET = 'options-contracts';
 const MAX_ISSUES = 20;
@@ -164,7 +164,7 @@ export const optionsContractsImporter: Importer = {
       batch = [];
       ctx.progress({ bytes: 0, totalBytes, rows, rejected });
     };
-    for await (const rec of readSourceRecords(ctx.path, format, () => undefined)) {
+    for await (const rec of readSourceRecords(ctx.path, format)) {
       const checked = rec.issue ? { issues: [rec.issue] } : checkContract(rec.value);
       if (!checked.contract) {
         if (ctx.skipBadRows) {

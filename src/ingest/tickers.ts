@@ -32,7 +32,8 @@ import { formatInstant, parseInstant } from '../domain/rfc3339.js';
 import type { Market, TickerAddress, TickerBranding, TickerRecord } from '../store/records.js';
 import { detectDataset, fieldNamesFromHead } from './datasets.js';
 import { ImportError, registerImporter, type Importer, type ImporterResult } from './load.js';
-import { detectFormat, detectNewsSocial, readSourceRecords, type FieldIssue } from './news-social.js';
+import { detectNewsSocial } from './news-social.js';
+import { detectFormat, readSourceRecords, type FieldIssue } from './source-records.js';
 
 export const TICKERS_DATASET = 'tickers';
 const MAX_ISSUES = 20;
@@ -347,7 +348,7 @@ export const tickersImporter: Importer = {
     };
 
     const overview = format === 'json' ? { line: 0 } : undefined;
-    for await (const rec of readSourceRecords(ctx.path, format, () => undefined)) {
+    for await (const rec of readSourceRecords(ctx.path, format)) {
       if (rec.issue) {
         report(rec.line, [rec.issue], undefined);
         continue;

@@ -1,0 +1,274 @@
+// Reading the records of a JSON, NDJSON or CSV file (gzipped or not) for the record importers
+// (news, social posts, tickers, options contracts, declared data sets): every format becomes a
+// stream of {line, value}, with value the record as JSON would give it, so one validator per data
+// set serves every format and every message names the record's line.
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
+import { CsvError, CsvReader } from './csv.js';
+
+/** A field of a record and what is wrong with it. */
+export interface FieldIssue {
+  field: string;
+  reason: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface SourceRecord {
+  line: number;
+  value: unknown;
+  /** Set instead of value when the record could not even be read. */
+  issue?: FieldIssue;
+}
+
+async function* bytesOf(file: string): AsyncGenerator<Buffer> {
+  const stream = createReadStream(file);
+  yield* (file.endsWith('.gz') ? stream.pipe(createGunzip()) : stream) as AsyncIterable<Buffer>;
+}
+
+async function readAll(file: string): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const b of bytesOf(file)) parts.push(b);
+  const text = Buffer.concat(parts).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+async function firstChars(file: string, n: number): Promise<string> {
+  let text = '';
+  const decoder = new StringDecoder('utf8');
+  for await (const b of bytesOf(file)) {
+    text += decoder.write(b);
+    if (text.length >= n) break;
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+interface ElementSpan {
+  /** Line of the element's first character. */
+  line: number;
+  start: number;
+  /** Index just past the element's last character. */
+  end: number;
+}
+
+/**
+ * Where each element of the top-level array lies, or of the array under the top-level key
+ * "results" (an upstream response body). JSON.parse gives the values; this gives their places for
+ * messages, and lets a broken file be blamed on the record that breaks it.
+ */
+export function elementSpans(text: string, target: 'root' | 'results'): ElementSpan[] {
+  const spans: ElementSpan[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let keyStart = 0;
+  let lastKey = '';
+  let targetDepth = -1;
+  let done = false;
+  let expectElement = false;
+  let lastSignificant = 0;
+  const close = () => {
+    const open = spans[spans.length - 1];
+    if (open && open.end < 0) open.end = lastSignificant + 1;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 92) escaped = true;
+      else if (c === 34) {
+        inString = false;
+        lastSignificant = i;
+        if (depth === 1) lastKey = text.slice(keyStart, i);
+      }
+      continue;
+    }
+    if (c === 32 || c === 9 || c === 10 || c === 13) continue;
+    if (expectElement && depth === targetDepth && c !== 93) {
+      spans.push({ line, start: i, end: -1 });
+      expectElement = false;
+    }
+    if (c === 34) {
+      inString = true;
+      keyStart = i + 1;
+    } else if (c === 91 || c === 123) {
+      depth++;
+      if (c === 91 && !done && targetDepth < 0 && ((target === 'root' && depth === 1) || (target === 'results' && depth === 2 && lastKey === 'results'))) {
+        targetDepth = depth;
+        expectElement = true;
+      }
+    } else if (c === 93 || c === 125) {
+      if (depth === targetDepth && c === 93) {
+        close();
+        done = true;
+        targetDepth = -1;
+      }
+      depth--;
+    } else if (c === 44 && depth === targetDepth) {
+      close();
+      expectElement = true;
+    }
+    if (!(c === 44 && depth === targetDepth)) lastSignificant = i;
+  }
+  close();
+  return spans;
+}
+
+export function elementLines(text: string, target: 'root' | 'results'): number[] {
+  return elementSpans(text, target).map((s) => s.line);
+}
+
+/** The line to blame for a document JSON.parse refused: the first element that does not parse alone. */
+function jsonErrorLine(text: string): number {
+  const target = text.trimStart().startsWith('[') ? 'root' : 'results';
+  for (const span of elementSpans(text, target)) {
+    try {
+      JSON.parse(text.slice(span.start, span.end));
+    } catch {
+      return span.line;
+    }
+  }
+  return 1;
+}
+
+async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
+  const text = await readAll(file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    yield { line: jsonErrorLine(text), value: undefined, issue: { field: '(json)', reason: `not valid JSON: ${(err as Error).message}` } };
+    return;
+  }
+  let values: unknown[];
+  let lines: number[];
+  if (Array.isArray(parsed)) {
+    values = parsed;
+    lines = elementLines(text, 'root');
+  } else if (isObj(parsed) && Array.isArray(parsed.results)) {
+    values = parsed.results;
+    lines = elementLines(text, 'results');
+  } else if (isObj(parsed)) {
+    values = [parsed];
+    lines = [1];
+  } else {
+    yield { line: 1, value: undefined, issue: { field: '(json)', reason: 'expected a JSON array of records, an object with a "results" array, or one JSON object per line' } };
+    return;
+  }
+  for (const [i, value] of values.entries()) yield { line: lines[i] ?? 1, value };
+}
+
+async function* ndjsonRecords(file: string): AsyncGenerator<SourceRecord> {
+  let line = 0;
+  let pending = '';
+  const handle = (text: string): SourceRecord | undefined => {
+    line++;
+    const t = text.trim();
+    if (t.length === 0) return undefined;
+    try {
+      return { line, value: JSON.parse(t) };
+    } catch (err) {
+      return { line, value: undefined, issue: { field: '(json)', reason: `not valid JSON: ${(err as Error).message}` } };
+    }
+  };
+  let first = true;
+  // A character split across two chunks must be decoded whole.
+  const decoder = new StringDecoder('utf8');
+  for await (const b of bytesOf(file)) {
+    const parts = (pending + decoder.write(b)).split('\n');
+    pending = parts.pop()!;
+    for (let text of parts) {
+      if (first) text = text.replace(/^\uFEFF/, '');
+      first = false;
+      const r = handle(text);
+      if (r) yield r;
+    }
+  }
+  pending += decoder.end();
+  if (pending.length > 0) {
+    const r = handle(pending);
+    if (r) yield r;
+  }
+}
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Converters of the cells of named CSV columns (lists, JSON, numbers), chosen from the header. */
+export type CsvCellConverters = (header: string[]) => Record<string, (cell: string) => unknown>;
+
+async function* csvRecords(file: string, cellsFor: CsvCellConverters): AsyncGenerator<SourceRecord> {
+  const reader = new CsvReader(bytesOf(file));
+  let header: string[] | undefined;
+  let cells: Record<string, (cell: string) => unknown> = {};
+  try {
+    for await (const chunk of reader) {
+      while (chunk.next()) {
+        if (chunk.error !== undefined) {
+          yield { line: chunk.line, value: undefined, issue: { field: '(csv)', reason: chunk.error } };
+          continue;
+        }
+        const fields = chunk.fields();
+        if (!header) {
+          header = fields.map((f) => f.trim());
+          cells = cellsFor(header);
+          continue;
+        }
+        if (fields.length !== header.length) {
+          yield { line: chunk.line, value: undefined, issue: { field: '(csv)', reason: `has ${fields.length} fields, the header has ${header.length}` } };
+          continue;
+        }
+        const record: Obj = {};
+        for (const [i, name] of header.entries()) {
+          const cell = fields[i]!;
+          if (cell === '') continue;
+          // Column names are file content: never let one reach a prototype (`__proto__.x`).
+          const dot = name.indexOf('.');
+          if (dot > 0) {
+            const parent = name.slice(0, dot);
+            const child = name.slice(dot + 1);
+            if (UNSAFE_KEYS.has(parent) || UNSAFE_KEYS.has(child)) continue;
+            const sub = Object.hasOwn(record, parent) && isObj(record[parent]) ? (record[parent] as Obj) : (record[parent] = {});
+            sub[child] = cell;
+          } else if (!UNSAFE_KEYS.has(name)) record[name] = Object.hasOwn(cells, name) ? cells[name]!(cell) : cell;
+        }
+        yield { line: chunk.line, value: record };
+      }
+    }
+  } catch (err) {
+    if (err instanceof CsvError) yield { line: err.line, value: undefined, issue: { field: '(csv)', reason: err.reason } };
+    else throw err;
+  }
+}
+
+export type FileFormat = 'json' | 'ndjson' | 'csv';
+
+/** By extension (.csv, .ndjson/.jsonl, .json; under .gz too), else by the first characters. */
+export async function detectFormat(file: string): Promise<FileFormat> {
+  const name = basename(file).toLowerCase().replace(/\.gz$/, '');
+  if (name.endsWith('.csv')) return 'csv';
+  if (name.endsWith('.ndjson') || name.endsWith('.jsonl')) return 'ndjson';
+  const head = (await firstChars(file, 64 * 1024)).trimStart();
+  if (head.startsWith('[')) return 'json';
+  if (head.startsWith('{')) {
+    // One complete object on the first line is NDJSON, unless it is an upstream body with "results".
+    try {
+      const first: unknown = JSON.parse(head.split('\n', 1)[0]!);
+      return isObj(first) && Array.isArray(first.results) ? 'json' : 'ndjson';
+    } catch {
+      return 'json';
+    }
+  }
+  return name.endsWith('.json') ? 'json' : 'csv';
+}
+
+/** The records of a file in the given format; CSV cells stay text unless `cellsFor` converts them. */
+export function readSourceRecords(file: string, format: FileFormat, cellsFor: CsvCellConverters = () => ({})): AsyncGenerator<SourceRecord> {
+  if (format === 'csv') return csvRecords(file, cellsFor);
+  if (format === 'ndjson') return ndjsonRecords(file);
+  return jsonRecords(file);
+}
