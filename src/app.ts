@@ -3,7 +3,8 @@
 // their app here.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes, MIN_ADMIN_TOKEN_LENGTH } from './routes/admin.js';
+import { adminRoutes } from './routes/admin.js';
+import { MIN_ADMIN_TOKEN_LENGTH } from './server/admin-token.js';
 import { healthRoutes } from './routes/health.js';
 import { registerDashboard, type DashboardOptions } from './routes/dashboard/index.js';
 import { registerRoutes } from './routes/index.js';

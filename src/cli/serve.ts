@@ -12,7 +12,7 @@ import { loggerOptions } from '../server/logger.js';
 import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
 import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
-import { MIN_ADMIN_TOKEN_LENGTH } from '../routes/admin.js';
+import { MIN_ADMIN_TOKEN_LENGTH } from '../server/admin-token.js';
 import { openStore, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';

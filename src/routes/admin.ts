@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkAdminToken } from '../server/admin-token.js';
 import type { RouteContext } from '../server/context.js';
-import { ApiError, badParameter, notFound } from '../domain/errors.js';
+import { badParameter, notFound } from '../domain/errors.js';
 import type { PlanCatalog } from '../server/plans.js';
 import type { UsageRecorder } from '../server/usage.js';
 import { DateString } from '../server/schemas.js';
@@ -15,28 +15,10 @@ import { envelope } from '../server/serializer.js';
 // routes do not exist. They are POST/DELETE as well as GET, so they sit outside getRoute, and
 // they are hidden from the OpenAPI document.
 
-export const MIN_ADMIN_TOKEN_LENGTH = 24;
-
 export interface AdminOptions {
   token: string;
   plans: PlanCatalog;
   usage?: UsageRecorder;
-}
-
-function digest(s: string): Buffer {
-  return createHash('sha256').update(s, 'utf8').digest();
-}
-
-/** Constant-time comparison of a presented token with the configured one (hashes have equal length). */
-export function tokenMatches(presented: string, expected: string): boolean {
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
-function presentedToken(req: FastifyRequest): string | undefined {
-  const x = req.headers['x-admin-token'];
-  if (typeof x === 'string' && x) return x;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  return m?.[1];
 }
 
 const KeyId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'a key id such as key_0123456789ab' }) });
@@ -66,9 +48,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: RouteContext, opts:
 
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (req) => {
-      const token = presentedToken(req);
-      if (!token) throw new ApiError('MISSING_KEY', 'Admin token was not provided (Authorization: Bearer <token> or X-Admin-Token)');
-      if (!tokenMatches(token, opts.token)) throw new ApiError('UNKNOWN_KEY', 'Invalid admin token');
+      checkAdminToken(req, opts.token);
     });
 
     admin.get('/admin/plans', { schema: { hide: true } }, async (req, reply) => ok(req, reply, { results: opts.plans.list(), default_plan: opts.plans.defaultPlan }));

@@ -2,9 +2,9 @@
 // token (Authorization: Bearer <token> or X-Admin-Token), compared in constant time. The body is
 // NDJSON events or a trades/quotes flat-file CSV (see publish-input.ts); `?market=` sets the
 // market of NDJSON events whose symbol does not say it (futures).
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, badParameter } from '../domain/errors.js';
+import type { FastifyInstance } from 'fastify';
+import { badParameter } from '../domain/errors.js';
+import { checkAdminToken } from '../server/admin-token.js';
 import { FEED_MARKETS, type FeedMarket } from './markets.js';
 import { parsePublishBody, PublishInputError } from './publish-input.js';
 import type { LivePublisher } from './publish.js';
@@ -12,23 +12,12 @@ import type { LivePublisher } from './publish.js';
 /** Largest publish body: 64 MiB. */
 export const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
 
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-
-function presentedToken(req: FastifyRequest): string | undefined {
-  const x = req.headers['x-admin-token'];
-  if (typeof x === 'string' && x) return x;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  return m?.[1];
-}
-
 export async function publishRoute(app: FastifyInstance, token: string, publisher: LivePublisher, wrapped: boolean): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: PUBLISH_BODY_LIMIT }, (_req, body, done) => done(null, body));
     scope.addHook('onRequest', async (req) => {
-      const presented = presentedToken(req);
-      if (!presented) throw new ApiError('MISSING_KEY', 'Admin token was not provided (Authorization: Bearer <token> or X-Admin-Token)');
-      if (!timingSafeEqual(digest(presented), digest(token))) throw new ApiError('UNKNOWN_KEY', 'Invalid admin token');
+      checkAdminToken(req, token);
     });
     scope.post<{ Querystring: { market?: string } }>('/admin/publish', { schema: { hide: true }, bodyLimit: PUBLISH_BODY_LIMIT }, async (req, reply) => {
       const market = req.query.market;
