@@ -15,6 +15,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../../src/store/index.js';
+import { startServe } from '../helpers/cli.js';
 import { DashboardClient } from '../dashboard/client.js';
 
 const HOLDER = fileURLToPath(new URL('./lock-holder.mjs', import.meta.url));
@@ -135,4 +136,39 @@ describe('SQLite: writes on the request path do not wait for an import holding t
     expect(newcomer.data(signedUp).account.email).toBe('newcomer@example.com');
     expect((await returning.signIn('member@example.com')).statusCode).toBe(200);
   });
+});
+
+describe('tickerbase serve (SQLite) while an import holds the write lock', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tb-lock-serve-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers POST /admin/keys 503 STORE_BUSY with Retry-After before the import lets go, and 201 after', async () => {
+    const server = await startServe(['--data-dir', dir, '--port', '0', '--host', '127.0.0.1', '--demo', 'no', '--admin-token', ADMIN_TOKEN]);
+    const createKey = () =>
+      fetch(`${server.url}/admin/keys`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'demo' }) });
+    try {
+      const holder = await holdWriteLock(join(dir, 'tickerbase.db'), HOLD_MS);
+      try {
+        const during = await createKey();
+        const health = await fetch(`${server.url}/health`);
+        const answeredAt = Date.now();
+        expect(during.status).toBe(503);
+        expect(during.headers.get('retry-after')).toBe('1');
+        expect(((await during.json()) as { data: { code: string } }).data.code).toBe('STORE_BUSY');
+        expect(health.status).toBe(200);
+        holder.release();
+        expect(answeredAt).toBeLessThan(await holder.released);
+      } finally {
+        holder.child.kill('SIGKILL');
+      }
+      expect((await createKey()).status).toBe(201);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
 });
