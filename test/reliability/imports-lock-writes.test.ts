@@ -172,3 +172,30 @@ describe('tickerbase serve (SQLite) while an import holds the write lock', () =>
     }
   }, 120_000);
 });
+
+describe('SQLite: closing the server writes the last usage counts once an import lets go', () => {
+  it('waits longer than a request may for the lock, so the pending counts are not lost', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tb-lock-close-'));
+    const file = join(dir, 'tickerbase.db');
+    const store = await openStore({ sqliteFile: file, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS });
+    try {
+      const { key, record } = await store.keys.create({ plan: 'demo', label: 'counted' });
+      const app = await buildApp({ store, config: { envelope: 'native' }, production: { usage: { flushIntervalMs: 3_600_000 } } });
+      const res = await app.inject({ url: '/v3/reference/tickers?limit=1', headers: { 'x-api-key': key } });
+      expect(res.statusCode).toBe(200);
+      // The holder commits by itself after a second, while close() is waiting for the lock.
+      const holder = await holdWriteLock(file, 1000);
+      try {
+        await app.close();
+        expect(await holder.released).toBeGreaterThan(0);
+      } finally {
+        holder.child.kill('SIGKILL');
+      }
+      const rows = await store.usage.forKey(record.id);
+      expect(rows.reduce((n, r) => n + r.requests, 0)).toBe(1);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

@@ -195,8 +195,9 @@ export class SqliteDriver implements SqlDriver {
   async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
     // Nested calls join the outer transaction (savepoints are not needed by any caller).
     if (this.depth > 0) return fn(this);
-    if (opts.noWait) this.beginWithoutWaiting();
-    else this.begin();
+    const wait = opts.noWait ? 0 : opts.lockWaitMs;
+    if (wait === undefined || wait === this.busyTimeoutMs) this.begin();
+    else this.beginWaiting(wait);
     this.depth++;
     this.writes++;
     try {
@@ -224,9 +225,10 @@ export class SqliteDriver implements SqlDriver {
     }
   }
 
-  /** begin() with no busy wait: takes the write lock now or throws StoreBusyError. */
-  private beginWithoutWaiting(): void {
-    this.db.pragma('busy_timeout = 0');
+  /** begin() waiting `ms` instead of the store's busy timeout (0: take the lock now or fail). */
+  private beginWaiting(ms: number): void {
+    if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`lockWaitMs must be a non-negative integer, got ${ms}`);
+    this.db.pragma(`busy_timeout = ${ms}`);
     try {
       this.begin();
     } finally {
