@@ -1,5 +1,5 @@
 // SQLite: while another process holds the write lock (an import's transaction), a request that
-// writes (creating or revoking a key, signing up or in on the dashboard) is refused at once with
+// writes (creating or revoking a key, signing up or in on the dashboard, publishing to the feed) is
 // 503 STORE_BUSY and Retry-After, instead of freezing the whole server on the lock (better-sqlite3
 // waits synchronously), and the same write succeeds once the lock is let go.
 //
@@ -17,6 +17,7 @@ import { buildApp } from '../../src/app.js';
 import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../../src/store/index.js';
 import { startServe } from '../helpers/cli.js';
 import { DashboardClient } from '../dashboard/client.js';
+import { startFeedServer } from '../stream/feed-helpers.js';
 
 const HOLDER = fileURLToPath(new URL('./lock-holder.mjs', import.meta.url));
 const ADMIN_TOKEN = 'lock-writes-admin-token-0123456789abcdef';
@@ -198,4 +199,33 @@ describe('SQLite: closing the server writes the last usage counts once an import
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe('SQLite: publishing to the feed while an import holds the write lock', () => {
+  it('answers POST /admin/publish 503 STORE_BUSY before the import lets go, and stores the events after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tb-lock-publish-'));
+    const file = join(dir, 'tickerbase.db');
+    const server = await startFeedServer({ store: await openStore({ sqliteFile: file, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS }), adminToken: ADMIN_TOKEN });
+    const trade = { ev: 'T', sym: 'LOCKD', x: 4, i: '1', z: 3, p: 10.5, s: 100, c: [], t: 1_749_825_065_412, q: 1 };
+    const publish = () =>
+      server.app.inject({ method: 'POST', url: '/admin/publish', payload: JSON.stringify(trade), headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/x-ndjson' } });
+    try {
+      const holder = await holdWriteLock(file, HOLD_MS);
+      try {
+        const during = await publish();
+        const answeredAt = Date.now();
+        expectBusy(during);
+        holder.release();
+        expect(answeredAt).toBeLessThan(await holder.released);
+      } finally {
+        holder.child.kill('SIGKILL');
+      }
+      const after = await publish();
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toMatchObject({ events: 1, trades_stored: 1 });
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
