@@ -1,7 +1,7 @@
 // SQLite: while another process holds the write lock (an import's transaction), a request that
-// writes (creating or revoking a key, signing up or in on the dashboard, publishing to the feed) is
-// 503 STORE_BUSY and Retry-After, instead of freezing the whole server on the lock (better-sqlite3
-// waits synchronously), and the same write succeeds once the lock is let go.
+// writes (creating or revoking a key, signing up or in on the dashboard, publishing to the feed)
+// is refused at once with 503 STORE_BUSY and Retry-After, instead of freezing the whole server on
+// the lock (better-sqlite3 waits synchronously), and the same write succeeds once the lock is free.
 //
 // The lock holder is a child process that commits only when told to, or after a few seconds. A
 // server that waited for the lock would answer the writes only after that commit (and then with
