@@ -86,6 +86,21 @@ describe('SQLite: writes on the request path do not wait for an import holding t
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('builds another app on the store while the lock is held (a worker restarting during an import)', async () => {
+    const holder = await holdWriteLock(file, HOLD_MS);
+    try {
+      // The app reads its cursor and cookie secrets, created by the first app; no write is needed.
+      const again = await buildApp({ store, config: { envelope: 'wrapped' }, production: { usage: false }, dashboard: { signup: 'open', signInLimit: { prefix: `tb:test:${Math.random()}` } } });
+      expect((await again.inject({ url: '/health' })).statusCode).toBe(200);
+      await again.close();
+    } finally {
+      // killed, not released: its uncommitted row goes away, so the next holder can insert it again
+      const exited = new Promise((r) => holder.child.once('exit', r));
+      holder.child.kill('SIGKILL');
+      await exited;
+    }
+  });
+
   const admin = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, ...(payload ? { payload } : {}) });
 

@@ -24,7 +24,7 @@ function rowBuilder(columns: readonly string[]): RowBuilder {
  * the store is opened with a shorter wait. better-sqlite3 waits synchronously, blocking the event
  * loop, so the server opens its store with SERVING_BUSY_TIMEOUT_MS instead.
  */
-export const BUSY_TIMEOUT_MS = 10_000;
+const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * The lock wait of a store that serves requests: long enough to get past another writer's short
