@@ -13,7 +13,7 @@ import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
 import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../server/admin-token.js';
-import { openStore, type Store } from '../store/index.js';
+import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
@@ -210,15 +210,12 @@ export async function closeGracefully(parts: ClosableParts, timeoutMs: number): 
 
 /**
  * The store requests are served from: on PostgreSQL every statement and connection attempt has
- * the --store-timeout deadline. Migrations and the demo load run first on a connection without it
- * (an index build or a bulk load may rightly take longer).
+ * the --store-timeout deadline; on SQLite a write waits at most SERVING_BUSY_TIMEOUT_MS for another
+ * process's write lock (an import's) and is then refused with 503, since better-sqlite3 waits
+ * synchronously and would freeze every request meanwhile. Migrations and the demo load run first
+ * on a store without these limits (an index build or a bulk load may rightly take longer).
  */
 async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys: string }> {
-  if (!opts.databaseUrl) {
-    const store = await openStoreFromFlags(opts);
-    const keys = cluster.isWorker ? '' : await prepareStore(store, opts);
-    return { store, keys };
-  }
   let keys = '';
   if (!cluster.isWorker) {
     const setup = await openStoreFromFlags(opts);
@@ -228,6 +225,7 @@ async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys:
       await setup.close();
     }
   }
+  if (!opts.databaseUrl) return { store: await openStore({ dataDir: opts.dataDir, migrate: false, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS }), keys };
   const deadlines = { statementTimeoutMs: opts.storeTimeout, connectTimeoutMs: opts.storeTimeout };
   return { store: await openStore({ databaseUrl: opts.databaseUrl, migrate: false, deadlines }), keys };
 }

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   ACCOUNT_LOCKED: { http: 429, status: 'ERROR' },
   INTERNAL: { http: 500, status: 'ERROR' },
   STORE_UNAVAILABLE: { http: 503, status: 'ERROR' },
+  /** SQLite: another writer (an import) holds the write lock; reads still work. */
+  STORE_BUSY: { http: 503, status: 'ERROR' },
   DEPENDENCY_UNAVAILABLE: { http: 503, status: 'ERROR' },
 } as const;
 

@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { StoreUnavailableError } from '../store/driver.js';
+import { StoreBusyError, StoreUnavailableError } from '../store/driver.js';
 import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
 import { KeyAuthenticator, redactUrl } from './auth.js';
@@ -19,6 +19,9 @@ import { setupProduction, type ProductionOptions, type ProductionRuntime } from 
 
 /** Seconds a client is asked to wait after a 503 STORE_UNAVAILABLE (about one store deadline). */
 export const STORE_RETRY_AFTER_S = 5;
+
+/** Seconds a client is asked to wait after a 503 STORE_BUSY (an import commits a file at a time). */
+export const STORE_BUSY_RETRY_AFTER_S = 1;
 
 export interface BuildAppOptions {
   store: Store;
@@ -101,7 +104,9 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
   app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {
     let apiErr: ApiError;
     if (error instanceof ApiError) apiErr = error;
-    else if (error instanceof StoreUnavailableError || (error as { cause?: unknown }).cause instanceof StoreUnavailableError) {
+    else if (error instanceof StoreBusyError || (error as { cause?: unknown }).cause instanceof StoreBusyError) {
+      apiErr = new ApiError('STORE_BUSY', 'The data store is busy with another writer (such as an import), so this change was not made; reads still work, try again shortly', { 'Retry-After': String(STORE_BUSY_RETRY_AFTER_S) });
+    } else if (error instanceof StoreUnavailableError || (error as { cause?: unknown }).cause instanceof StoreUnavailableError) {
       apiErr = new ApiError('STORE_UNAVAILABLE', 'The data store is unavailable; try again shortly', { 'Retry-After': String(STORE_RETRY_AFTER_S) });
     } else if ((error as FastifyError).validation) {
       apiErr = new ApiError('BAD_PARAMETER', error.message);

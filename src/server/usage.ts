@@ -6,7 +6,11 @@ import type { UsageIncrement, UsageRepository } from '../store/repos/usage.js';
 // for the next flush, so a store outage loses nothing unless the process dies meanwhile.
 // Flushes never wait for the store's write lock: SQLite waits synchronously, so a flush queued
 // behind an import's transaction would freeze every request for the busy timeout. A flush that
-// finds the lock taken keeps its counts for the next one (only close() waits, once).
+// finds the lock taken keeps its counts for the next one (only close() waits, once, up to
+// CLOSE_LOCK_WAIT_MS, whatever shorter wait the serving store has for requests).
+
+/** How long the last flush, on close, waits for another connection's write lock. */
+export const CLOSE_LOCK_WAIT_MS = 10_000;
 
 export interface UsageRecorderOptions {
   /** Milliseconds between writes (default 5000). */
@@ -99,7 +103,7 @@ export class UsageRecorder {
     const batch = this.pending.values();
     this.pending = new PendingUsage();
     this.flushing = this.repo
-      .add(batch, { noWait: opts.wait !== true })
+      .add(batch, opts.wait === true ? { lockWaitMs: CLOSE_LOCK_WAIT_MS } : { noWait: true })
       .catch((err: unknown) => {
         // keep the counts: merge them back for the next attempt
         for (const u of batch) {

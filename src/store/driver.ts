@@ -67,9 +67,17 @@ export interface TransactionOptions {
    * the request path, which must never wait behind an import.
    */
   noWait?: boolean;
+  /**
+   * SQLite: how long to wait for another connection's write lock before StoreBusyError, instead of
+   * the store's busy timeout (for a last write at shutdown, which may wait longer than a request).
+   */
+  lockWaitMs?: number;
 }
 
-/** Another connection holds the write lock and the caller asked not to wait (TransactionOptions.noWait). */
+/**
+ * Another connection holds the write lock past the wait allowed (the store's busy timeout, or
+ * TransactionOptions.noWait / lockWaitMs); nothing was written.
+ */
 export class StoreBusyError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

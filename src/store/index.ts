@@ -20,6 +20,8 @@ import { SocialRepository } from './repos/social.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
 
+export { SERVING_BUSY_TIMEOUT_MS } from './sqlite/driver.js';
+
 /** The port every service talks to: one repository per data area over one engine. */
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
@@ -80,6 +82,12 @@ export interface StoreOptions {
   poolSize?: number;
   /** PostgreSQL: the deadline of each statement and of connecting (none by default). */
   deadlines?: PgDeadlines;
+  /**
+   * SQLite: how long a write waits for another connection's write lock (an import's) before it
+   * fails with StoreBusyError; the wait blocks the whole process. Default 10 s (commands); the
+   * server uses SERVING_BUSY_TIMEOUT_MS. PostgreSQL takes row locks and ignores it.
+   */
+  busyTimeoutMs?: number;
 }
 
 /** The store over one driver (or one transaction of it); the driver stays out of the Store type. */
@@ -140,7 +148,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       mkdirSync(dir, { recursive: true });
       file = join(dir, 'tickerbase.db');
     }
-    db = SqliteDriver.open(file);
+    db = SqliteDriver.open(file, { busyTimeoutMs: opts.busyTimeoutMs });
   }
   if (opts.migrate !== false) await migrate(db);
   return storeOver(db, false);

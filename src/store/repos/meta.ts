@@ -15,6 +15,9 @@ export class MetaRepository {
 
   /** A value created once and then shared by every process on this store (first writer wins). */
   async getOrCreate(key: string, make: () => string): Promise<string> {
+    // Read first: every start asks for its secrets, and once they exist that needs no write lock.
+    const existing = await this.get(key);
+    if (existing !== undefined) return existing;
     await this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, make()]);
     return (await this.get(key)) as string;
   }

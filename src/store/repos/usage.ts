@@ -1,4 +1,4 @@
-import type { SqlDriver } from '../driver.js';
+import type { SqlDriver, TransactionOptions } from '../driver.js';
 import { toNumber } from '../driver.js';
 
 export interface UsageIncrement {
@@ -28,9 +28,10 @@ export class UsageRepository {
 
   /**
    * Adds the counts in one transaction (one upsert per key, day and family). With `noWait`, throws
-   * StoreBusyError at once, writing nothing, when another connection (an import) holds the write lock.
+   * StoreBusyError at once, writing nothing, when another connection (an import) holds the write
+   * lock; `lockWaitMs` waits that long for it instead.
    */
-  async add(increments: UsageIncrement[], opts: { noWait?: boolean } = {}): Promise<void> {
+  async add(increments: UsageIncrement[], opts: Pick<TransactionOptions, 'noWait' | 'lockWaitMs'> = {}): Promise<void> {
     if (increments.length === 0) return;
     await this.db.transaction(async (tx) => {
       for (const u of increments) {

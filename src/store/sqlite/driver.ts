@@ -20,11 +20,31 @@ function rowBuilder(columns: readonly string[]): RowBuilder {
 }
 
 /**
- * How long a statement waits for another connection's write lock (imports hold it per file).
- * better-sqlite3 waits synchronously, blocking the event loop: writes on the request path use
- * TransactionOptions.noWait instead.
+ * How long a statement waits for another connection's write lock (imports hold it per file) unless
+ * the store is opened with a shorter wait. better-sqlite3 waits synchronously, blocking the event
+ * loop, so the server opens its store with SERVING_BUSY_TIMEOUT_MS instead.
  */
 const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * The lock wait of a store that serves requests: long enough to get past another writer's short
+ * commit, short enough that a write refused behind a long import freezes nobody else's requests.
+ */
+export const SERVING_BUSY_TIMEOUT_MS = 50;
+
+export interface SqliteOpenOptions {
+  /** How long a write waits for another connection's write lock before StoreBusyError (ms). */
+  busyTimeoutMs?: number;
+}
+
+/** SQLITE_BUSY (and its extended codes) as StoreBusyError; any other error unchanged. */
+function busyAsStoreBusy(err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) {
+    return new StoreBusyError('another connection (such as an import) holds the SQLite write lock', { cause: err });
+  }
+  return err;
+}
 
 /**
  * better-sqlite3 is synchronous; the async surface lets services treat both engines alike.
@@ -42,16 +62,21 @@ export class SqliteDriver implements SqlDriver {
   private otherWrites = 0;
   private otherWritesReadAt = -Infinity;
 
-  constructor(readonly db: Database.Database) {}
+  constructor(
+    readonly db: Database.Database,
+    private readonly busyTimeoutMs = BUSY_TIMEOUT_MS,
+  ) {}
 
-  static open(file: string): SqliteDriver {
+  static open(file: string, opts: SqliteOpenOptions = {}): SqliteDriver {
+    const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+    if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw new RangeError(`busyTimeoutMs must be a non-negative integer, got ${busyTimeoutMs}`);
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -65536');
-    return new SqliteDriver(db);
+    return new SqliteDriver(db, busyTimeoutMs);
   }
 
   private stmt(sql: string): Statement {
@@ -70,7 +95,12 @@ export class SqliteDriver implements SqlDriver {
     s.safeIntegers(opts.bigint === true);
     if (!s.reader) return s.all(...params) as Row[]; // better-sqlite3's own error
     let b = this.builders.get(s) ?? this.newBuilder(s);
-    const values = s.raw(true).all(...params) as unknown as unknown[][];
+    let values: unknown[][];
+    try {
+      values = s.raw(true).all(...params) as unknown as unknown[][];
+    } catch (err) {
+      throw busyAsStoreBusy(err); // a statement with RETURNING writes
+    }
     // A schema change since the builder was made (SELECT * after ALTER TABLE) changes the columns.
     if (values.length > 0 && values[0]!.length !== b.width) b = this.newBuilder(s);
     const rows = new Array<Row>(values.length);
@@ -94,19 +124,30 @@ export class SqliteDriver implements SqlDriver {
     if (!s.readonly) this.writes++;
     s.safeIntegers(opts.bigint === true);
     if (s.reader) s.raw(false); // allSync may have left the statement in raw mode
-    return s.get(...params) as Row | undefined;
+    try {
+      return s.get(...params) as Row | undefined;
+    } catch (err) {
+      throw busyAsStoreBusy(err);
+    }
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
     const s = this.stmt(sql);
     this.writes++;
-    const r = s.run(...params);
-    return { changes: r.changes };
+    try {
+      return { changes: s.run(...params).changes };
+    } catch (err) {
+      throw busyAsStoreBusy(err);
+    }
   }
 
   async exec(sql: string): Promise<void> {
     this.writes++;
-    this.db.exec(sql);
+    try {
+      this.db.exec(sql);
+    } catch (err) {
+      throw busyAsStoreBusy(err);
+    }
   }
 
   dataVersion(): string {
@@ -138,8 +179,12 @@ export class SqliteDriver implements SqlDriver {
     const load = () => {
       for (const row of spec.rows) written += s.run(...row).changes;
     };
-    if (this.db.inTransaction) load();
-    else this.db.transaction(load)();
+    try {
+      if (this.db.inTransaction) load();
+      else this.db.transaction(load)();
+    } catch (err) {
+      throw busyAsStoreBusy(err);
+    }
     return written;
   }
 
@@ -150,8 +195,9 @@ export class SqliteDriver implements SqlDriver {
   async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
     // Nested calls join the outer transaction (savepoints are not needed by any caller).
     if (this.depth > 0) return fn(this);
-    if (opts.noWait) this.beginWithoutWaiting();
-    else this.db.exec('BEGIN IMMEDIATE');
+    const wait = opts.noWait ? 0 : opts.lockWaitMs;
+    if (wait === undefined || wait === this.busyTimeoutMs) this.begin();
+    else this.beginWaiting(wait);
     this.depth++;
     this.writes++;
     try {
@@ -160,7 +206,7 @@ export class SqliteDriver implements SqlDriver {
       return result;
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw err;
+      throw busyAsStoreBusy(err);
     } finally {
       this.depth--;
       this.writes++;
@@ -168,18 +214,25 @@ export class SqliteDriver implements SqlDriver {
   }
 
   /**
-   * BEGIN IMMEDIATE with no busy wait: takes the write lock now or throws StoreBusyError. Once
+   * Takes the write lock, waiting at most the store's busy timeout, or throws StoreBusyError. Once
    * held, the lock needs no waiting (in WAL mode a commit does not wait for readers).
    */
-  private beginWithoutWaiting(): void {
-    this.db.pragma('busy_timeout = 0');
+  private begin(): void {
     try {
       this.db.exec('BEGIN IMMEDIATE');
     } catch (err) {
-      if ((err as { code?: unknown }).code === 'SQLITE_BUSY') throw new StoreBusyError('another connection is writing to the SQLite database', { cause: err });
-      throw err;
+      throw busyAsStoreBusy(err);
+    }
+  }
+
+  /** begin() waiting `ms` instead of the store's busy timeout (0: take the lock now or fail). */
+  private beginWaiting(ms: number): void {
+    if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`lockWaitMs must be a non-negative integer, got ${ms}`);
+    this.db.pragma(`busy_timeout = ${ms}`);
+    try {
+      this.begin();
     } finally {
-      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     }
   }
 
