@@ -101,6 +101,21 @@ describe('SQLite: writes on the request path do not wait for an import holding t
     }
   });
 
+  it('opens a migrated store again while the lock is held (a server starting during an import)', async () => {
+    const holder = await holdWriteLock(file, HOLD_MS);
+    try {
+      // nothing to apply: answered without taking the write lock
+      const reopened = await openStore({ sqliteFile: file, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS });
+      expect(await reopened.migrate()).toEqual([]);
+      expect(await reopened.reference.countTickers()).toBeGreaterThanOrEqual(0);
+      await reopened.close();
+    } finally {
+      const exited = new Promise((r) => holder.child.once('exit', r));
+      holder.child.kill('SIGKILL');
+      await exited;
+    }
+  });
+
   const admin = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, ...(payload ? { payload } : {}) });
 

@@ -35,6 +35,9 @@ export function listMigrations(engine: SqlDriver['engine']): MigrationFile[] {
 /** Applies every migration not yet recorded, in id order; safe to run from several processes at once. */
 export async function migrate(db: SqlDriver): Promise<string[]> {
   const migrations = listMigrations(db.engine);
+  // Nothing to apply: answered by a read, so a start while an import holds SQLite's write lock
+  // does not wait for it.
+  if (await allApplied(db, migrations)) return [];
   return db.transaction(async (tx) => {
     if (tx.engine === 'postgres') {
       // One migrator at a time across processes; the lock id is any constant, it names no row.
@@ -51,4 +54,13 @@ export async function migrate(db: SqlDriver): Promise<string[]> {
     }
     return applied;
   });
+}
+
+async function allApplied(db: SqlDriver, migrations: readonly MigrationFile[]): Promise<boolean> {
+  try {
+    const done = new Set((await db.all('SELECT id FROM schema_migrations')).map((r) => String(r.id)));
+    return migrations.every((m) => done.has(m.id));
+  } catch {
+    return false; // no schema_migrations table yet: a new store
+  }
 }
