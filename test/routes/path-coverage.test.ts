@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/store/index.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { SHARED_DIR } from '../helpers/conformance.js';
+
+// Which of upstream's REST paths the server answers. The server's own OpenAPI document (what
+// /openapi.json publishes) is held against upstream's: a path shape is the path with every
+// `{param}` name blanked, so `/v2/aggs/ticker/{stocksTicker}/prev` and `{ticker}` are one shape.
+// Every upstream shape must be served unless it is listed in NOT_YET_SERVED, and every listed
+// shape must still be missing, so the list only shrinks as endpoints land.
+
+/** Upstream paths not served yet, each spelt as upstream spells it. */
+const NOT_YET_SERVED: readonly string[] = [
+  '/benzinga/v1/analyst-insights',
+  '/benzinga/v1/analysts',
+  '/benzinga/v1/bulls-bears-say',
+  '/benzinga/v1/consensus-ratings/{ticker}',
+  '/benzinga/v1/earnings',
+  '/benzinga/v1/firms',
+  '/benzinga/v1/guidance',
+  '/benzinga/v1/ratings',
+  '/benzinga/v2/news',
+  '/consumer-spending/eu/v1/merchant-aggregates',
+  '/consumer-spending/eu/v1/merchant-hierarchy',
+  '/crypto/v1/exchanges',
+  '/etf-global/v1/analytics',
+  '/etf-global/v1/constituents',
+  '/etf-global/v1/fund-flows',
+  '/etf-global/v1/profiles',
+  '/etf-global/v1/taxonomies',
+  '/fed/v1/labor-market',
+  '/forex/v1/exchanges',
+  '/futures/v1/aggs/{ticker}',
+  '/futures/v1/contracts',
+  '/futures/v1/exchanges',
+  '/futures/v1/market-status',
+  '/futures/v1/products',
+  '/futures/v1/quotes/{ticker}',
+  '/futures/v1/schedules',
+  '/futures/v1/snapshot',
+  '/futures/v1/trades/{ticker}',
+  '/futures/vX/aggs/{ticker}',
+  '/futures/vX/contracts',
+  '/futures/vX/exchanges',
+  '/futures/vX/market-status',
+  '/futures/vX/products',
+  '/futures/vX/quotes/{ticker}',
+  '/futures/vX/schedules',
+  '/futures/vX/snapshot',
+  '/futures/vX/trades/{ticker}',
+  '/options/v1/exchanges',
+  '/stocks/filings/10-K/vX/sections',
+  '/stocks/filings/8-K/vX/text',
+  '/stocks/filings/vX/13-F',
+  '/stocks/filings/vX/form-3',
+  '/stocks/filings/vX/form-4',
+  '/stocks/filings/vX/index',
+  '/stocks/v1/exchanges',
+  '/tmx/v1/corporate-events',
+  '/v1/historic/crypto/{from}/{to}/{date}',
+  '/v1/historic/forex/{from}/{to}/{date}',
+  '/v1/reference/ipos',
+  '/v1/related-companies/{ticker}',
+  '/v1/summaries',
+  '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
+  '/v2/ticks/stocks/nbbo/{ticker}/{date}',
+  '/v2/ticks/stocks/trades/{ticker}/{date}',
+  '/v3/snapshot/indices',
+  '/vX/reference/financials',
+  '/vX/reference/ipos',
+  '/vX/reference/tickers/{id}/events',
+];
+
+const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;
+
+/** A path with its parameter names blanked: the part of a path a router matches on. */
+const pathShape = (path: string): string => path.replace(/\{[^}/]+\}/g, '{}');
+
+describe('upstream path coverage', () => {
+  if (!existsSync(OPENAPI)) {
+    console.log(`path coverage skipped: ${OPENAPI} is not available`);
+    it.skip(`skipped: ${OPENAPI} is not available`, () => {});
+    return;
+  }
+  const upstreamPaths = Object.keys((JSON.parse(readFileSync(OPENAPI, 'utf8')) as { paths: Record<string, unknown> }).paths);
+  /** Upstream's shapes, each with the first spelling upstream gives it. */
+  const upstream = new Map<string, string>();
+  for (const p of upstreamPaths) if (!upstream.has(pathShape(p))) upstream.set(pathShape(p), p);
+
+  let store: Store;
+  let t: TestApp;
+  let served: Set<string>;
+  beforeAll(async () => {
+    store = await openStore({ sqliteFile: ':memory:' });
+    t = await startTestApp(store);
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    served = new Set(Object.keys((res.json() as { paths: Record<string, unknown> }).paths).map(pathShape));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
+
+  it('serves every upstream path shape except those listed as not yet served', () => {
+    const listed = new Set(NOT_YET_SERVED.map(pathShape));
+    const missing = [...upstream].filter(([shape]) => !served.has(shape) && !listed.has(shape)).map(([, p]) => p);
+    expect(missing, 'upstream paths the server does not answer (serve them, or list them in NOT_YET_SERVED)').toEqual([]);
+  });
+
+  it('lists only paths that upstream has and the server does not serve', () => {
+    const notUpstream = NOT_YET_SERVED.filter((p) => !upstream.has(pathShape(p)));
+    expect(notUpstream, 'listed paths upstream does not have').toEqual([]);
+    const nowServed = NOT_YET_SERVED.filter((p) => served.has(pathShape(p)));
+    expect(nowServed, 'listed paths the server now serves: remove them from NOT_YET_SERVED').toEqual([]);
+  });
+
+  it('lists each path once', () => {
+    expect(new Set(NOT_YET_SERVED.map(pathShape)).size).toBe(NOT_YET_SERVED.length);
+  });
+
+  it('normalises parameter names only', () => {
+    expect(pathShape('/v2/aggs/ticker/{stocksTicker}/prev')).toBe(pathShape('/v2/aggs/ticker/{ticker}/prev'));
+    expect(pathShape('/v1/historic/forex/{from}/{to}/{date}')).toBe('/v1/historic/forex/{}/{}/{}');
+    expect(pathShape('/v3/reference/tickers/{ticker}')).not.toBe(pathShape('/v3/reference/tickers/types'));
+  });
+});
