@@ -3,11 +3,15 @@
 //   1. fan-out: events/s delivered to 100 and 1,000 subscribers of T.*, against a bare `ws`
 //      server broadcasting the same frames to the same clients (goal ≥ 0.5× the bare server);
 //   2. latency publish → client receive, p50/p99, at 20,000 events/s to 100 subscribers
-//      (goal p99 ≤ 50 ms);
+//      (goal p99 ≤ 50 ms), with the CPU share of the server process and of the clients, so a
+//      saturated client (which would make the tail measure the load generator) shows;
 //   3. RSS of the server process with 10,000 idle authenticated connections (goal ≤ 500 MB).
-// The clients run in their own process (bench/stream-clients.ts). The server runs here: the
-// publisher is in-process, as POST /admin/publish's handler is.
-// Usage: node --import tsx bench/stream-fanout.ts [--quick]
+// The clients run in processes of their own (bench/stream-clients.ts, which counts without
+// parsing). The server runs here: the publisher is in-process, as POST /admin/publish's handler is.
+// Usage: node --import tsx bench/stream-fanout.ts [--quick] [--latency] [--runs N] [--client-procs N]
+//   --latency: only the latency figure; --runs N: N runs of it and their median (default 1);
+//   --client-procs N: spread the subscribers over N client processes (default 1);
+//   --only tickerbase|bare: the latency of one server (to profile it with node --cpu-prof).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
@@ -18,6 +22,14 @@ import { encodeEvent } from '../src/stream/json.js';
 import { attachStreaming } from '../src/stream/index.js';
 
 const quick = process.argv.includes('--quick');
+const latencyOnly = process.argv.includes('--latency');
+const option = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RUNS = option('--runs', 1);
+const CLIENT_PROCS = option('--client-procs', 1);
+const ONLY = process.argv[process.argv.indexOf('--only') + 1];
 const SECONDS = quick ? 2 : 5;
 const BATCH = 100; // events per publish call
 
@@ -46,16 +58,25 @@ async function tickerbase(): Promise<Server> {
   };
 }
 
-/** The limit: a bare `ws` server that sends each batch as one frame to every client. */
+/**
+ * The limit: a bare `ws` server that sends what was published in one event-loop turn as one
+ * frame, encoded once, to every client (the frames Tickerbase sends its subscribers of T.*).
+ */
 async function bare(): Promise<Server> {
   const http = createServer();
   const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  let pending: string[] = [];
+  const flush = () => {
+    const frame = Buffer.from(`[${pending.join(',')}]`);
+    pending = [];
+    for (const c of wss.clients) c.send(frame, { binary: false });
+  };
   return {
     url: `ws://127.0.0.1:${(http.address() as { port: number }).port}/stocks`,
     publish(events) {
-      const frame = `[${events.map((e) => encodeEvent(e as never)).join(',')}]`;
-      for (const c of wss.clients) c.send(frame);
+      if (pending.length === 0) setImmediate(flush);
+      for (const e of events) pending.push(encodeEvent(e as never));
     },
     async close() {
       for (const c of wss.clients) c.terminate();
@@ -65,7 +86,18 @@ async function bare(): Promise<Server> {
   };
 }
 
-function clients(url: string, n: number, key?: string): Promise<ChildProcess> {
+interface Report {
+  events: number;
+  frames: number;
+  /** One connection per client process, counted from batch heads and one by one (equal when all arrived). */
+  auditHeads: number;
+  auditEvents: number;
+  latencies: number[];
+  /** CPU time of the client processes over wall time (1 = one core busy). */
+  cpuShare: number;
+}
+
+function forkClients(url: string, n: number, key?: string): Promise<ChildProcess> {
   const child = fork(new URL('./stream-clients.ts', import.meta.url).pathname, [url, String(n), ...(key ? [key] : [])], {
     execArgv: ['--import', 'tsx'],
   });
@@ -75,47 +107,95 @@ function clients(url: string, n: number, key?: string): Promise<ChildProcess> {
   });
 }
 
-function ask(child: ChildProcess, type: string): Promise<{ events: number; latencies: number[] }> {
-  return new Promise((resolve) => {
-    const on = (m: { type: string; events: number; latencies: number[] }) => {
-      if (m.type !== 'report') return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    child.send({ type });
-  });
+/** N subscribers spread over CLIENT_PROCS processes, driven as one. */
+async function clients(url: string, n: number, key?: string) {
+  const children: ChildProcess[] = [];
+  for (let p = 0; p < CLIENT_PROCS; p++) {
+    const share = Math.floor(n / CLIENT_PROCS) + (p < n % CLIENT_PROCS ? 1 : 0);
+    if (share > 0) children.push(await forkClients(url, share, key));
+  }
+  const ask = (child: ChildProcess) =>
+    new Promise<Report>((resolve) => {
+      const on = (m: Report & { type: string }) => {
+        if (m.type !== 'report') return;
+        child.off('message', on);
+        resolve(m);
+      };
+      child.on('message', on);
+      child.send({ type: 'report' });
+    });
+  return {
+    reset: () => children.forEach((c) => c.send({ type: 'reset' })),
+    async report(): Promise<Report> {
+      const all = await Promise.all(children.map(ask));
+      return {
+        events: all.reduce((a, r) => a + r.events, 0),
+        frames: all.reduce((a, r) => a + r.frames, 0),
+        auditHeads: all.reduce((a, r) => a + r.auditHeads, 0),
+        auditEvents: all.reduce((a, r) => a + r.auditEvents, 0),
+        latencies: all.flatMap((r) => r.latencies),
+        cpuShare: all.reduce((a, r) => a + r.cpuShare, 0),
+      };
+    },
+    exit: () => children.forEach((c) => c.send({ type: 'exit' })),
+  };
 }
 
+/** µs of the monotonic clock, which the client processes read too. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
 let seq = 0;
-function batch(withTime: boolean): Record<string, unknown>[] {
-  const now = withTime ? performance.timeOrigin + performance.now() : 0;
-  return Array.from({ length: BATCH }, () => {
+/** n trade events; the first carries the batch size and the publish time for the clients. */
+function batch(n: number): Record<string, unknown>[] {
+  const lt = nowUs();
+  return Array.from({ length: n }, (_, k) => {
     seq++;
     const e: Record<string, unknown> = { ev: 'T', sym: `S${seq % 500}`, x: 4, i: String(seq), z: 3, p: 100 + (seq % 100) / 100, s: 100, t: 1749825067412 + seq, q: seq };
-    if (withTime) e.lt = now;
+    if (k === 0) {
+      e['~'] = n;
+      e.lt = lt;
+    }
     return e;
   });
 }
 
+function checked(r: Report): Report {
+  if (r.auditHeads !== r.auditEvents) {
+    console.log(`  (audited connections: ${r.auditEvents} events received, ${r.auditHeads} counted from batch heads; frames were still in flight at the report)`);
+  }
+  return r;
+}
+
 /** Publishes as fast as delivery keeps up (a batch per event-loop turn) and counts deliveries. */
 async function fanout(server: Server, n: number): Promise<number> {
-  const child = await clients(server.url, n, server.key);
-  child.send({ type: 'reset' });
+  const c = await clients(server.url, n, server.key);
+  c.reset();
   const until = Date.now() + SECONDS * 1000;
   while (Date.now() < until) {
-    server.publish(batch(false));
+    server.publish(batch(BATCH));
     await new Promise((r) => setImmediate(r));
   }
   await new Promise((r) => setTimeout(r, 500)); // let queued frames arrive
-  const { events } = await ask(child, 'report');
-  child.send({ type: 'exit' });
+  const { events } = checked(await c.report());
+  c.exit();
   return events / SECONDS;
 }
 
-async function latency(server: Server, n: number, rate: number): Promise<{ p50: number; p99: number; delivered: number }> {
-  const child = await clients(server.url, n, server.key);
-  child.send({ type: 'reset' });
+interface Latency {
+  p50: number;
+  p99: number;
+  delivered: number;
+  clientCpu: number;
+  serverCpu: number;
+  /** CPU time of the server process per 1,000 deliveries, µs (less sensitive to other load on the machine than latency). */
+  serverUsPerK: number;
+  frames: number;
+}
+
+async function latency(server: Server, n: number, rate: number): Promise<Latency> {
+  const c = await clients(server.url, n, server.key);
+  c.reset();
+  const cpu0 = process.cpuUsage();
   const tickMs = 10;
   const perTick = Math.round((rate * tickMs) / 1000);
   const start = Date.now();
@@ -123,34 +203,77 @@ async function latency(server: Server, n: number, rate: number): Promise<{ p50: 
   while (Date.now() - start < SECONDS * 1000) {
     const due = Math.floor((Date.now() - start) / tickMs) * perTick;
     while (sent < due) {
-      server.publish(batch(true).slice(0, Math.min(BATCH, due - sent)));
-      sent += Math.min(BATCH, due - sent);
+      const size = Math.min(BATCH, due - sent);
+      server.publish(batch(size));
+      sent += size;
     }
     await new Promise((r) => setTimeout(r, 1));
   }
   await new Promise((r) => setTimeout(r, 500));
-  const { events, latencies } = await ask(child, 'report');
-  child.send({ type: 'exit' });
-  latencies.sort((a, b) => a - b);
+  const cpu = process.cpuUsage(cpu0);
+  const wall = Date.now() - start;
+  const r = checked(await c.report());
+  c.exit();
+  const latencies = r.latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99), delivered: events / SECONDS };
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    delivered: r.events / SECONDS,
+    // both windows include the 500 ms drain
+    clientCpu: r.cpuShare,
+    serverCpu: (cpu.user + cpu.system) / 1000 / wall,
+    serverUsPerK: ((cpu.user + cpu.system) * 1000) / r.events,
+    frames: r.frames,
+  };
 }
 
 async function idleMemory(n: number): Promise<number> {
   const server = await tickerbase();
-  const child = await clients(server.url, n, server.key);
+  const c = await clients(server.url, n, server.key);
   global.gc?.();
   await new Promise((r) => setTimeout(r, 1000));
   const rss = process.memoryUsage().rss;
-  child.send({ type: 'exit' });
+  c.exit();
   await server.close();
   return rss;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function describe(name: string, l: Latency): string {
+  return `${name}: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (goal p99 <= 50 ms: ${(l.p99 / 50).toFixed(2)} of it); ${fmt(l.delivered)} events/s delivered of 2,000,000 asked in ${fmt(l.frames / SECONDS)} frames/s; CPU: server ${(l.serverCpu * 100).toFixed(0)} % (${l.serverUsPerK.toFixed(0)} µs per 1,000 deliveries), clients ${(l.clientCpu * 100).toFixed(0)} %`;
+}
+
+async function latencyRuns(): Promise<void> {
+  const runs: Record<string, Latency[]> = { 'bare ws': [], tickerbase: [] };
+  for (let run = 1; run <= RUNS; run++) {
+    for (const [name, make] of [['bare ws', bare], ['tickerbase', tickerbase]] as const) {
+      if (process.argv.includes('--only') && !name.startsWith(ONLY!)) continue;
+      const s = await make();
+      const l = await latency(s, 100, 20_000);
+      await s.close();
+      runs[name]!.push(l);
+      console.log(`  latency at 20,000 events/s to 100 subscribers${RUNS > 1 ? ` (run ${run})` : ''}, ${describe(name, l)}`);
+    }
+  }
+  if (RUNS < 2) return;
+  const mid = (name: string): Latency => {
+    const ls = runs[name]!;
+    const pick = (k: keyof Latency) => median(ls.map((l) => l[k]));
+    return { p50: pick('p50'), p99: pick('p99'), delivered: pick('delivered'), clientCpu: pick('clientCpu'), serverCpu: pick('serverCpu'), serverUsPerK: pick('serverUsPerK'), frames: pick('frames') };
+  };
+  const b = mid('bare ws');
+  const t = mid('tickerbase');
+  console.log(`  median of ${RUNS} runs, ${describe('bare ws', b)}`);
+  console.log(`  median of ${RUNS} runs, ${describe('tickerbase', t)}`);
+  console.log(`  tickerbase p99 / bare ws p99: ${(t.p99 / b.p99).toFixed(2)}x`);
+}
 
 async function main(): Promise<void> {
-  console.log(`stream fan-out (${SECONDS} s per figure, ${BATCH}-event batches, clients in their own process)`);
+  console.log(`stream fan-out (${SECONDS} s per figure, ${BATCH}-event batches, clients in ${CLIENT_PROCS} process(es) of their own)`);
+  if (latencyOnly) return latencyRuns();
   for (const n of quick ? [100] : [100, 1000]) {
     const b = await bare();
     const bareRate = await fanout(b, n);
@@ -160,12 +283,7 @@ async function main(): Promise<void> {
     await t.close();
     console.log(`  ${n} subscribers of T.*: tickerbase ${fmt(tbRate)} events/s delivered, bare ws ${fmt(bareRate)} events/s; ratio ${(tbRate / bareRate).toFixed(2)}x (goal >= 0.5x)`);
   }
-  for (const [name, make] of [['bare ws', bare], ['tickerbase', tickerbase]] as const) {
-    const s = await make();
-    const l = await latency(s, 100, 20_000);
-    await s.close();
-    console.log(`  latency at 20,000 events/s to 100 subscribers, ${name}: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (goal p99 <= 50 ms: ${(l.p99 / 50).toFixed(2)} of it); ${fmt(l.delivered)} events/s delivered of 2,000,000 asked`);
-  }
+  await latencyRuns();
   const idle = quick ? 1000 : 10_000;
   const rss = await idleMemory(idle);
   console.log(`  RSS with ${fmt(idle)} idle authenticated connections: ${(rss / 1e6).toFixed(0)} MB (goal <= 500 MB: ${(rss / 500e6).toFixed(2)} of it)`);

@@ -2,7 +2,11 @@
 // group of subscribers that matched the same events of a published batch, so the JSON text,
 // and the frame bytes when the chunk makes a whole frame, are made once for all of them.
 
+let nextId = 0;
+
 export class Chunk {
+  /** Names the chunk among those queued in one turn (connections whose queues hold the same chunks share frames). */
+  readonly id = ++nextId;
   /** UTF-8 bytes of the events joined by commas. */
   readonly bytes: number;
   private joined: string | undefined;

@@ -20,6 +20,30 @@ interface Held {
   events: readonly BrokerEvent[];
 }
 
+/** Subscribers found in more than one matched set, with the event lists of their sets. */
+function inSeveralSets<S>(bySet: Map<ReadonlySet<S>, number[]>): Map<S, number[][]> {
+  const first = new Map<S, number[]>();
+  const several = new Map<S, number[][]>();
+  for (const [set, list] of bySet) {
+    for (const s of set) {
+      const seen = first.get(s);
+      if (seen === undefined) first.set(s, list);
+      else {
+        const lists = several.get(s);
+        if (lists) lists.push(list);
+        else several.set(s, [seen, list]);
+      }
+    }
+  }
+  return several;
+}
+
+/** Sorted event indices without repeats. */
+function union(lists: readonly number[][]): number[] {
+  const all = lists.flat().sort((a, b) => a - b);
+  return all.filter((v, k) => k === 0 || v !== all[k - 1]);
+}
+
 export class StreamHub {
   readonly sessions = new Map<string, Session>();
   private readonly registries = new Map<string, SubscriptionRegistry<Session>>();
@@ -82,12 +106,19 @@ export class StreamHub {
   }
 
   /**
-   * Delivers a batch: each subscriber gets the events it matches, in order. Subscribers that
-   * matched the same events (all holders of `T.*`, say) share one chunk, so its text and frame
-   * are built once.
+   * Delivers a batch: each subscriber gets the events it matches, in order. Events are matched
+   * against subscriber sets (all holders of `T.*`, all holders of `T.AAPL`), not subscriber by
+   * subscriber, and the members of a set share one chunk, so its text and frame are built once:
+   * the cost per subscriber is one call. A subscriber in several matched sets gets their union
+   * in publish order, shared with every subscriber holding the same union.
    */
   private route(feed: Feed, events: readonly BrokerEvent[]): void {
-    const matched = new Map<Session, number[]>();
+    const bySet = new Map<ReadonlySet<Session>, number[]>();
+    const add = (set: ReadonlySet<Session>, i: number) => {
+      const list = bySet.get(set);
+      if (list) list.push(i);
+      else bySet.set(set, [i]);
+    };
     let last: SubscriptionRegistry<Session> | undefined;
     let lastMarket: FeedMarket | undefined;
     for (let i = 0; i < events.length; i++) {
@@ -96,24 +127,32 @@ export class StreamHub {
         lastMarket = e.market;
         last = this.registries.get(`${feed}/${e.market}`);
       }
-      if (!last || !last.wants(e.ev)) continue;
-      last.match(e.ev, e.symbol, (s) => {
-        const list = matched.get(s);
-        if (list) list.push(i);
-        else matched.set(s, [i]);
-      });
+      if (last) last.sets(e.ev, e.symbol, (set) => add(set, i));
     }
-    if (matched.size === 0) return;
+    if (bySet.size === 0) return;
     const sizes = new Array<number>(events.length);
-    const chunks = new Map<string, Chunk>();
-    for (const [s, list] of matched) {
-      const key = list.length === events.length ? '*' : list.join(',');
-      let chunk = chunks.get(key);
-      if (!chunk) {
-        for (const i of list) sizes[i] ??= Buffer.byteLength(events[i]!.json);
-        chunk = new Chunk(list.map((i) => events[i]!.json), list.map((i) => sizes[i]!));
-        chunks.set(key, chunk);
+    const chunkOf = (list: readonly number[]) =>
+      new Chunk(
+        list.map((i) => events[i]!.json),
+        list.map((i) => (sizes[i] ??= Buffer.byteLength(events[i]!.json))),
+      );
+    const several = bySet.size > 1 ? inSeveralSets(bySet) : undefined;
+    for (const [set, list] of bySet) {
+      let chunk: Chunk | undefined;
+      // a slow consumer closed here leaves the set while it is walked, which Set iteration allows
+      for (const s of set) {
+        if (several?.has(s)) continue;
+        s.deliver((chunk ??= chunkOf(list)));
+        this.delivered += list.length;
       }
+    }
+    if (!several) return;
+    const unions = new Map<string, Chunk>();
+    for (const [s, lists] of several) {
+      const list = union(lists);
+      const key = list.join(',');
+      let chunk = unions.get(key);
+      if (!chunk) unions.set(key, (chunk = chunkOf(list)));
       s.deliver(chunk);
       this.delivered += list.length;
     }

@@ -64,6 +64,21 @@ export class SubscriptionRegistry<S> {
     if (one) for (const s of one) if (!all?.has(s)) visit(s);
   }
 
+  /**
+   * The subscriber sets an event reaches: the channel's wildcard holders, then the symbol's. A
+   * subscriber in both receives the event once (the caller merges). Routing by set costs one
+   * visit per set, however many subscribers it holds.
+   */
+  sets(ev: string, symbol: string, visit: (subs: ReadonlySet<S>) => void): void {
+    const bySymbol = this.index.get(ev);
+    if (!bySymbol) return;
+    const all = bySymbol.get('*');
+    if (all) visit(all);
+    if (symbol === '*') return;
+    const one = bySymbol.get(symbol);
+    if (one) visit(one);
+  }
+
   /** Whether anyone wants this channel at all (lets publishers skip work). */
   wants(ev: string): boolean {
     return this.index.has(ev);

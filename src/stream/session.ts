@@ -5,6 +5,7 @@
 // bounded, and a consumer that falls behind that bound gets `slow_consumer` and is closed.
 import type { WebSocket } from 'ws';
 import type { Chunk } from './chunk.js';
+import { cutFrames, FrameCache } from './frames.js';
 import type { FeedPath } from './markets.js';
 import { streamDisconnects } from './metrics.js';
 import { CLOSE_POLICY, MESSAGES, status, statusFrame, type StatusEvent, type StatusName } from './status.js';
@@ -45,6 +46,10 @@ let nextId = 0;
 
 const MAX_OPTION_QUOTE_TOPICS = 1000;
 
+/** Connections with data queued this turn, flushed together by one callback (see Session.flushQueued). */
+let queued: Session[] = [];
+let flushScheduled = false;
+
 export class Session {
   readonly id: string;
   identity: Identity | undefined;
@@ -54,7 +59,7 @@ export class Session {
   private pending: Chunk[] = [];
   private pendingBytes = 0;
   private socketBacklog = 0;
-  private flushScheduled = false;
+  private isQueued = false;
   private ending = false;
   private missedPongs = 0;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -189,46 +194,40 @@ export class Session {
     this.pending.push(chunk);
     this.pendingBytes += chunk.bytes + 1;
     if (unsent > this.peakBufferedBytes) this.peakBufferedBytes = unsent;
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
+    if (!this.isQueued) {
+      this.isQueued = true;
+      queued.push(this);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(Session.flushQueued);
+      }
     }
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
+  /**
+   * Sends what every connection queued this turn. One callback for all of them, and one frame
+   * cache: connections that queued the same chunks (all subscribers of T.* after several
+   * publishes in one turn) send the same frame Buffers, built once.
+   */
+  private static flushQueued(): void {
+    const sessions = queued;
+    queued = [];
+    flushScheduled = false;
+    const cache = new FrameCache();
+    for (const s of sessions) {
+      s.isQueued = false;
+      s.flush(cache);
+    }
+  }
+
+  private flush(cache?: FrameCache): void {
     if (this.pending.length === 0) return;
     const chunks = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
     if (this.ws.readyState !== this.ws.OPEN) return;
     const max = this.limits.maxFrameBytes;
-    if (chunks.length === 1 && chunks[0]!.bytes + 2 <= max) {
-      // the common case: one published batch this turn, whose frame every subscriber shares
-      this.ws.send(chunks[0]!.frame(), { binary: false });
-      return;
-    }
-    let frame: string[] = [];
-    let bytes = 2;
-    const cut = () => {
-      this.ws.send(`[${frame.join(',')}]`);
-      frame = [];
-      bytes = 2;
-    };
-    for (const c of chunks) {
-      if (bytes + c.bytes + 1 <= max) {
-        frame.push(c.json);
-        bytes += c.bytes + 1;
-        continue;
-      }
-      for (let i = 0; i < c.events.length; i++) {
-        const size = c.sizes[i]! + 1;
-        if (frame.length > 0 && bytes + size > max) cut();
-        frame.push(c.events[i]!);
-        bytes += size;
-      }
-    }
-    if (frame.length) cut();
+    for (const frame of cache ? cache.of(chunks, max) : cutFrames(chunks, max)) this.ws.send(frame, { binary: false });
   }
 
   /** Sends a closing status, then closes with 1008 (the client should not just retry). */
