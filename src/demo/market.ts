@@ -14,7 +14,7 @@
 //   in DEMO_SPLITS prices are multiplied (and volumes divided) by the split ratio, so
 //   `adjusted=true` shows the adjustment. The splits themselves are stored by the corporate-
 //   actions step, which reads DEMO_SPLITS.
-// - Every ticker draws from its own forked PRNG stream, so the data does not depend on the
+// - Every ticker draws from its own forked PRNG stream (walk.ts), so the data does not depend on the
 //   order of generation or the machine. `scale` multiplies the tick rate and the minute-bar
 //   sessions (and the forex/crypto minute days).
 import { barsFromTrades, dayBarsFromMinuteBars, type Bar, type TradePrint } from '../domain/bars.js';
@@ -24,10 +24,12 @@ import type { Store } from '../store/index.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
 import { CRYPTO_EXCHANGES, CRYPTO_LEVELS, DEMO_SPLITS, FOREX_EXCHANGE, FX_LEVELS, INDEX_LEVELS, QUOTE_EXCHANGES, STOCK_EXCHANGES, STOCK_LEVELS, TICK_STOCKS, TRF_IDS } from './facts/market.js';
 import type { DemoOptions, DemoStep } from './step.js';
-import { createRng, type Rng } from './random.js';
+import type { Rng } from './random.js';
+import { appendRows, BAR_TO_ROW, candle, countAround, dailyBar, emptyRows, indexBar, MINUTE_MS, minuteWeight, newWalk, offsetsInMinute, roundTo, sessionWeight, step, withVolume, type Rows, type Walk } from './walk.js';
 import { CRYPTO_MAJOR_SYMBOLS, FX_MAJOR_SYMBOLS, REAL_INDEX_SYMBOLS, REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
 
 export { DEMO_SPLITS, TICK_STOCKS } from './facts/market.js';
+export type { Rows } from './walk.js';
 export const DEMO_FOREX: readonly string[] = FX_MAJOR_SYMBOLS;
 export const DEMO_CRYPTO: readonly string[] = CRYPTO_MAJOR_SYMBOLS;
 export const DEMO_INDICES: readonly string[] = REAL_INDEX_SYMBOLS;
@@ -45,8 +47,6 @@ const CRYPTO_MEAN_NOTIONAL = 1500;
 
 const ET: Zone = 'America/New_York';
 const UTC: Zone = 'UTC';
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 const NS_PER_MS = 1_000_000n;
 const SATURDAY = 6;
 
@@ -96,113 +96,23 @@ export function splitFactor(ticker: string, date: string): number {
   return factor;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Prices.
+/** What a session or calendar day holds: ticks (and bars built from them), minute bars, or one day bar. */
+export type DayMode = 'ticks' | 'minutes' | 'day';
 
-function roundTo(x: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(x * f) / f;
+/** The kind of data a NYSE session gets under `plan` (`ticks`: whether the ticker has tick sessions). */
+export function sessionMode(plan: MarketPlan, date: string, ticks: boolean): DayMode {
+  if (ticks && plan.tickSessions.has(date)) return 'ticks';
+  return plan.minuteSessions.has(date) ? 'minutes' : 'day';
 }
 
-function priceDecimals(level: number): number {
-  return level >= 1000 ? 2 : level >= 1 ? 4 : 6;
+/** The kind of data a forex or crypto calendar day gets under `plan`. */
+export function calendarDayMode(plan: MarketPlan, date: string): DayMode {
+  if (plan.calendarTickDays.has(date)) return 'ticks';
+  return plan.calendarMinuteDays.has(date) ? 'minutes' : 'day';
 }
-
-/** Per-ticker parameters and the running (split-adjusted) price. */
-interface Walk {
-  ticker: string;
-  rng: Rng;
-  price: number;
-  /** Daily log-return volatility and drift. */
-  sigma: number;
-  drift: number;
-  /** Typical daily volume (shares, coins; forex: quote updates). */
-  volume: number;
-  /** Typical trade size, for transaction counts. */
-  tradeSize: number;
-  decimals: number;
-  /** Decimals of volume: whole shares and quote counts, fractions of coins. */
-  volumeDecimals: number;
-  /** Pull towards `meanLevel` per day (log terms): keeps indices, pairs and coins in plausible ranges. */
-  meanLevel: number;
-  reversion: number;
-}
-
-/** One step of the walk over `fraction` of a day; returns the new price. */
-function step(w: Walk, fraction: number, sigmaScale = 1): number {
-  const sd = w.sigma * Math.sqrt(fraction) * sigmaScale;
-  let r = w.drift * fraction + w.rng.normal(0, sd);
-  if (w.reversion > 0) r += w.reversion * fraction * Math.log(w.meanLevel / w.price);
-  w.price *= Math.exp(r);
-  return w.price;
-}
-
-interface Ohlc {
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-}
-
-/** o → c plus wicks, in raw (rounded) prices; h ≥ max(o, c) and l ≤ min(o, c) hold after rounding. */
-function candle(w: Walk, o: number, c: number, wick: number, factor: number): Ohlc {
-  const hi = Math.max(o, c) * Math.exp(Math.abs(w.rng.normal(0, wick)));
-  const lo = Math.min(o, c) * Math.exp(-Math.abs(w.rng.normal(0, wick)));
-  const d = w.decimals;
-  const ro = roundTo(o * factor, d);
-  const rc = roundTo(c * factor, d);
-  return { o: ro, c: rc, h: Math.max(roundTo(hi * factor, d), ro, rc), l: Math.min(roundTo(lo * factor, d), ro, rc) };
-}
-
-function withVolume(w: Walk, ticker: string, t: number, p: Ohlc, volume: number, factor: number): BarRow {
-  const v = Math.max(10 ** -w.volumeDecimals, roundTo(volume / factor, w.volumeDecimals));
-  const vw = roundTo(Math.min(p.h, Math.max(p.l, (p.o + p.h + p.l + 2 * p.c) / 5)), 4);
-  const n = Math.max(1, Math.round((volume / w.tradeSize) * Math.exp(w.rng.normal(0, 0.2))));
-  return { ticker, t, ...p, v, vw, n };
-}
-
-function indexBar(ticker: string, t: number, p: Ohlc): BarRow {
-  return { ticker, t, ...p, v: undefined, vw: undefined, n: undefined };
-}
-
-/** A day bar straight from the daily walk (days without minute data). */
-function dailyBar(w: Walk, t: number, factor: number, withVol: boolean): BarRow {
-  const o = step(w, 0.1);
-  const c = step(w, 0.9);
-  const p = candle(w, o, c, w.sigma * 0.5, factor);
-  if (!withVol) return indexBar(w.ticker, t, p);
-  const move = Math.abs(Math.log(c / o)) / w.sigma;
-  return withVolume(w, w.ticker, t, p, w.volume * Math.exp(w.rng.normal(0, 0.3)) * (0.7 + 0.3 * move), factor);
-}
-
-/** Intraday volume weight of a minute: a U over the regular session, thin outside it. */
-function minuteWeight(t: number, s: Session): number {
-  if (t < s.open || t >= s.close) return 0.04;
-  const x = (t - s.open) / (s.close - s.open);
-  return 1 + 3 * (2 * x - 1) ** 2;
-}
-
-function sessionWeight(s: Session): number {
-  let sum = 0;
-  for (let t = s.preOpen; t < s.postClose; t += MINUTE_MS) sum += minuteWeight(t, s);
-  return sum;
-}
-
-const BAR_TO_ROW = (ticker: string) => (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.v, vw: b.vw, n: b.n });
 
 // ---------------------------------------------------------------------------------------------
 // Stocks and indices.
-
-export interface Rows {
-  day: BarRow[];
-  minute: BarRow[];
-  trades: TradeRow[];
-  quotes: QuoteRow[];
-}
-
-function emptyRows(): Rows {
-  return { day: [], minute: [], trades: [], quotes: [] };
-}
 
 /** Minute bars of one session from the walk; extended-hours minutes are sparse. */
 function sessionMinutes(w: Walk, s: Session, factor: number, isIndex: boolean): BarRow[] {
@@ -222,19 +132,6 @@ function sessionMinutes(w: Walk, s: Session, factor: number, isIndex: boolean): 
     else out.push(withVolume(w, w.ticker, t, p, ((w.volume * minuteWeight(t, s)) / totalWeight) * Math.exp(w.rng.normal(0, 0.4)), factor));
   }
   return out;
-}
-
-/** A count with mean `mean` (not Poisson, but unbiased and cheap). */
-function countAround(rng: Rng, mean: number): number {
-  const base = Math.floor(mean);
-  return base + (rng.next() < mean - base ? 1 : 0);
-}
-
-/** Sorted random nanosecond offsets within a minute. */
-function offsetsInMinute(rng: Rng, count: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push(Math.floor(rng.next() * 60e9));
-  return out.sort((a, b) => a - b);
 }
 
 function stockTradeSize(rng: Rng, meanSize: number): number {
@@ -327,30 +224,8 @@ function tradePrints(trades: readonly TradeRow[]): TradePrint[] {
   return trades.map((t) => ({ t_ns: t.sip_timestamp, price: t.price, size: t.size }));
 }
 
-function tapeOf(primaryExchange: string | undefined): number {
-  if (primaryExchange === 'XNAS') return 3;
-  if (primaryExchange === 'XNYS') return 1;
-  return 2;
-}
-
-type WalkParams = Omit<Walk, 'ticker' | 'rng' | 'decimals' | 'meanLevel' | 'reversion' | 'volumeDecimals'> & { reversion?: number; volumeDecimals?: number };
-
-function newWalk(ticker: string, kind: string, init: (rng: Rng) => WalkParams, decimals?: number): Walk {
-  const rng = createRng('tickerbase-demo-market').fork(`${kind}/${ticker}`);
-  const params = init(rng);
-  return {
-    ticker,
-    rng,
-    ...params,
-    meanLevel: params.price,
-    reversion: params.reversion ?? 0,
-    volumeDecimals: params.volumeDecimals ?? 0,
-    decimals: decimals ?? priceDecimals(params.price),
-  };
-}
-
-/** Every row of one stock or ETF. */
-export function stockRows(ticker: string, plan: MarketPlan, info: { listDate?: string; primaryExchange?: string } = {}): Rows {
+/** The walk of a stock or ETF, at its first day-bar session's level. */
+export function stockWalk(ticker: string): Walk {
   const w = newWalk(ticker, 'stock', (rng) => {
     const volume = Math.exp(rng.normal(Math.log(8e6), 0.9));
     return {
@@ -364,35 +239,56 @@ export function stockRows(ticker: string, plan: MarketPlan, info: { listDate?: s
     };
   });
   w.decimals = 2;
+  return w;
+}
+
+/** The SIP tape of a stock by its primary exchange. */
+export function tapeOf(primaryExchange: string | undefined): number {
+  if (primaryExchange === 'XNAS') return 3;
+  if (primaryExchange === 'XNYS') return 1;
+  return 2;
+}
+
+/** The rows of one stock session, advancing the walk (`tape` and `scale` matter to ticks only). */
+export function stockSessionRows(w: Walk, date: string, mode: DayMode, tape: number, scale: number): Rows {
+  const ticker = w.ticker;
+  const factor = splitFactor(ticker, date);
+  const session = sessionOn(date)!;
+  const rows = emptyRows();
+  if (mode === 'ticks') {
+    const { trades, quotes } = sessionTicks(w, session, factor, tape, scale);
+    rows.trades = trades;
+    rows.quotes = quotes;
+    const prints = tradePrints(trades);
+    rows.minute = barsFromTrades(prints, 'minute', ET).map(BAR_TO_ROW(ticker));
+    rows.day = barsFromTrades(prints, 'day', ET).map(BAR_TO_ROW(ticker));
+  } else if (mode === 'minutes') {
+    rows.minute = sessionMinutes(w, session, factor, false);
+    rows.day = dayBarsFromMinuteBars(rows.minute as Bar[], ET).map(BAR_TO_ROW(ticker));
+  } else {
+    rows.day = [dailyBar(w, localDayStart(dayOfDate(date), ET), factor, true)];
+  }
+  return rows;
+}
+
+/** Every row of one stock or ETF. */
+export function stockRows(ticker: string, plan: MarketPlan, info: { listDate?: string; primaryExchange?: string } = {}): Rows {
+  const w = stockWalk(ticker);
   const ticks = TICK_STOCKS.includes(ticker);
   const tape = tapeOf(info.primaryExchange);
   const rows = emptyRows();
   for (const date of plan.sessions) {
     if (info.listDate !== undefined && date < info.listDate) continue;
-    const factor = splitFactor(ticker, date);
-    const session = sessionOn(date)!;
-    if (ticks && plan.tickSessions.has(date)) {
-      const { trades, quotes } = sessionTicks(w, session, factor, tape, plan.scale);
-      rows.trades.push(...trades);
-      rows.quotes.push(...quotes);
-      const prints = tradePrints(trades);
-      rows.minute.push(...barsFromTrades(prints, 'minute', ET).map(BAR_TO_ROW(ticker)));
-      rows.day.push(...barsFromTrades(prints, 'day', ET).map(BAR_TO_ROW(ticker)));
-    } else if (plan.minuteSessions.has(date)) {
-      const minutes = sessionMinutes(w, session, factor, false);
-      rows.minute.push(...minutes);
-      rows.day.push(...dayBarsFromMinuteBars(minutes as Bar[], ET).map(BAR_TO_ROW(ticker)));
-    } else {
-      rows.day.push(dailyBar(w, localDayStart(dayOfDate(date), ET), factor, true));
-    }
+    appendRows(rows, stockSessionRows(w, date, sessionMode(plan, date, ticks), tape, plan.scale));
   }
   return rows;
 }
 
-export function indexRows(ticker: string, plan: MarketPlan): Rows {
+/** The walk of an index (values only), at its first session's level. */
+export function indexWalk(ticker: string): Walk {
   const level = INDEX_LEVELS[ticker] ?? 1000;
   const vix = ticker === 'I:VIX';
-  const w = newWalk(ticker, 'index', (rng) => ({
+  return newWalk(ticker, 'index', (rng) => ({
     price: level,
     sigma: vix ? 0.06 : rng.float(0.008, 0.012),
     drift: vix ? 0 : 0.0002,
@@ -400,17 +296,24 @@ export function indexRows(ticker: string, plan: MarketPlan): Rows {
     tradeSize: 1,
     reversion: vix ? 0.05 : 0.001,
   }), 2);
+}
+
+/** The rows of one index session ('ticks' is taken as 'minutes': indices print values, not trades). */
+export function indexSessionRows(w: Walk, date: string, mode: DayMode): Rows {
   const rows = emptyRows();
-  for (const date of plan.sessions) {
-    const session = sessionOn(date)!;
-    if (plan.minuteSessions.has(date)) {
-      const minutes = sessionMinutes(w, session, 1, true);
-      rows.minute.push(...minutes);
-      rows.day.push(...dayBarsFromMinuteBars(minutes, ET).map((b) => indexBar(ticker, b.t, b)));
-    } else {
-      rows.day.push(dailyBar(w, localDayStart(dayOfDate(date), ET), 1, false));
-    }
+  if (mode === 'day') {
+    rows.day = [dailyBar(w, localDayStart(dayOfDate(date), ET), 1, false)];
+  } else {
+    rows.minute = sessionMinutes(w, sessionOn(date)!, 1, true);
+    rows.day = dayBarsFromMinuteBars(rows.minute, ET).map((b) => indexBar(w.ticker, b.t, b));
   }
+  return rows;
+}
+
+export function indexRows(ticker: string, plan: MarketPlan): Rows {
+  const w = indexWalk(ticker);
+  const rows = emptyRows();
+  for (const date of plan.sessions) appendRows(rows, indexSessionRows(w, date, sessionMode(plan, date, false)));
   return rows;
 }
 
@@ -421,10 +324,10 @@ function fxDecimals(ticker: string): number {
   return /JPY$/.test(ticker) ? 3 : /MXN$/.test(ticker) ? 4 : 5;
 }
 
-function forexQuotes(w: Walk, dayStart: number, scale: number): QuoteRow[] {
+function forexQuotes(w: Walk, from: number, to: number, scale: number): QuoteRow[] {
   const out: QuoteRow[] = [];
   const perMinute = (FX_QUOTES_PER_DAY * scale) / 1440;
-  for (let t = dayStart; t < dayStart + DAY_MS; t += MINUTE_MS) {
+  for (let t = from; t < to; t += MINUTE_MS) {
     if (!isForexOpen(t)) continue;
     const n = countAround(w.rng, perMinute);
     if (n === 0) {
@@ -458,9 +361,9 @@ function forexQuotes(w: Walk, dayStart: number, scale: number): QuoteRow[] {
 }
 
 /** Forex minute bars: o/h/l/c of the bid, v = n = quote updates. */
-function forexMinutes(w: Walk, dayStart: number): BarRow[] {
+function forexMinutes(w: Walk, from: number, to: number): BarRow[] {
   const out: BarRow[] = [];
-  for (let t = dayStart; t < dayStart + DAY_MS; t += MINUTE_MS) {
+  for (let t = from; t < to; t += MINUTE_MS) {
     if (!isForexOpen(t)) continue;
     const o = w.price;
     const c = step(w, 1 / 1440);
@@ -471,8 +374,9 @@ function forexMinutes(w: Walk, dayStart: number): BarRow[] {
   return out;
 }
 
-export function forexRows(ticker: string, plan: MarketPlan): Rows {
-  const w = newWalk(ticker, 'forex', (rng) => ({
+/** The walk of a currency pair, at its first day's level. */
+export function forexWalk(ticker: string): Walk {
+  return newWalk(ticker, 'forex', (rng) => ({
     price: FX_LEVELS[ticker] ?? 1,
     sigma: rng.float(0.004, 0.007),
     drift: 0,
@@ -480,35 +384,58 @@ export function forexRows(ticker: string, plan: MarketPlan): Rows {
     tradeSize: 1,
     reversion: 0.005,
   }), fxDecimals(ticker));
+}
+
+/** [from, to) of a calendar day in `zone`, or the part of it `window` gives. */
+function dayWindow(date: string, zone: Zone, window?: TimeWindow): { start: number; from: number; to: number } {
+  const day = dayOfDate(date);
+  const start = localDayStart(day, zone);
+  return { start, from: window?.fromMs ?? start, to: window?.toMs ?? localDayStart(day + 1, zone) };
+}
+
+/** Part of a day: [fromMs, toMs). */
+export interface TimeWindow {
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The rows of one forex UTC day (none on Saturdays), advancing the walk; `window` limits a
+ * 'ticks' or 'minutes' day to part of it. Day rows are those of the generated part only.
+ */
+export function forexDayRows(w: Walk, date: string, mode: DayMode, scale: number, window?: TimeWindow): Rows {
+  const ticker = w.ticker;
   const rows = emptyRows();
-  for (const date of plan.calendarDays) {
-    const day = dayOfDate(date);
-    if (weekdayOfDay(day) === SATURDAY) continue; // closed from Friday 17:00 to Sunday 17:00 ET
-    const start = localDayStart(day, UTC);
-    if (plan.calendarTickDays.has(date)) {
-      const quotes = forexQuotes(w, start, plan.scale);
-      rows.quotes.push(...quotes);
-      const prints = quotes.map((q) => ({ t_ns: q.participant_timestamp!, price: q.bid_price, size: 1 }));
-      const asCounts = (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.n, vw: undefined, n: b.n });
-      rows.minute.push(...barsFromTrades(prints, 'minute', UTC).map(asCounts));
-      rows.day.push(...barsFromTrades(prints, 'day', UTC).map(asCounts));
-    } else if (plan.calendarMinuteDays.has(date)) {
-      const minutes = forexMinutes(w, start);
-      rows.minute.push(...minutes);
-      rows.day.push(...dayBarsFromMinuteBars(minutes as Bar[], UTC).map(BAR_TO_ROW(ticker)));
-    } else {
-      const bar = dailyBar(w, start, 1, true);
-      rows.day.push({ ...bar, vw: undefined, v: bar.n });
-    }
+  if (weekdayOfDay(dayOfDate(date)) === SATURDAY) return rows; // closed from Friday 17:00 to Sunday 17:00 ET
+  const { start, from, to } = dayWindow(date, UTC, window);
+  if (mode === 'ticks') {
+    rows.quotes = forexQuotes(w, from, to, scale);
+    const prints = rows.quotes.map((q) => ({ t_ns: q.participant_timestamp!, price: q.bid_price, size: 1 }));
+    const asCounts = (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.n, vw: undefined, n: b.n });
+    rows.minute = barsFromTrades(prints, 'minute', UTC).map(asCounts);
+    rows.day = barsFromTrades(prints, 'day', UTC).map(asCounts);
+  } else if (mode === 'minutes') {
+    rows.minute = forexMinutes(w, from, to);
+    rows.day = dayBarsFromMinuteBars(rows.minute as Bar[], UTC).map(BAR_TO_ROW(ticker));
+  } else {
+    const bar = dailyBar(w, start, 1, true);
+    rows.day = [{ ...bar, vw: undefined, v: bar.n }];
   }
   return rows;
 }
 
-function cryptoTrades(w: Walk, dayStart: number, dayEnd: number, scale: number): TradeRow[] {
+export function forexRows(ticker: string, plan: MarketPlan): Rows {
+  const w = forexWalk(ticker);
+  const rows = emptyRows();
+  for (const date of plan.calendarDays) appendRows(rows, forexDayRows(w, date, calendarDayMode(plan, date), plan.scale));
+  return rows;
+}
+
+function cryptoTrades(w: Walk, from: number, to: number, scale: number): TradeRow[] {
   const out: TradeRow[] = [];
   const perMinute = (CRYPTO_TRADES_PER_DAY * scale) / 1440;
   let id = 100_000_000 + w.rng.int(0, 99_999_999);
-  for (let t = dayStart; t < dayEnd; t += MINUTE_MS) {
+  for (let t = from; t < to; t += MINUTE_MS) {
     const n = countAround(w.rng, perMinute);
     if (n === 0) {
       step(w, 1 / 1440);
@@ -541,9 +468,9 @@ function cryptoTrades(w: Walk, dayStart: number, dayEnd: number, scale: number):
   return out;
 }
 
-function cryptoMinutes(w: Walk, dayStart: number, dayEnd: number): BarRow[] {
+function cryptoMinutes(w: Walk, from: number, to: number): BarRow[] {
   const out: BarRow[] = [];
-  for (let t = dayStart; t < dayEnd; t += MINUTE_MS) {
+  for (let t = from; t < to; t += MINUTE_MS) {
     const o = w.price;
     const c = step(w, 1 / 1440);
     const p = candle(w, o, c, w.sigma * Math.sqrt(1 / 1440) * 0.5, 1);
@@ -552,10 +479,11 @@ function cryptoMinutes(w: Walk, dayStart: number, dayEnd: number): BarRow[] {
   return out;
 }
 
-export function cryptoRows(ticker: string, plan: MarketPlan): Rows {
+/** The walk of a coin, at its first day's level. */
+export function cryptoWalk(ticker: string): Walk {
   const level = CRYPTO_LEVELS[ticker] ?? 10;
   // Volume and transaction counts on the days without trades match the trade days' average.
-  const w = newWalk(ticker, 'crypto', (rng) => ({
+  return newWalk(ticker, 'crypto', (rng) => ({
     price: level,
     sigma: rng.float(0.025, 0.04),
     drift: 0.0002,
@@ -564,25 +492,34 @@ export function cryptoRows(ticker: string, plan: MarketPlan): Rows {
     reversion: 0.002,
     volumeDecimals: 8,
   }));
+}
+
+/**
+ * The rows of one crypto ET day, advancing the walk; `window` limits a 'ticks' or 'minutes' day
+ * to part of it. Day rows are those of the generated part only.
+ */
+export function cryptoDayRows(w: Walk, date: string, mode: DayMode, scale: number, window?: TimeWindow): Rows {
+  const ticker = w.ticker;
   const rows = emptyRows();
-  for (const date of plan.calendarDays) {
-    const day = dayOfDate(date);
-    const start = localDayStart(day, ET);
-    const end = localDayStart(day + 1, ET);
-    if (plan.calendarTickDays.has(date)) {
-      const trades = cryptoTrades(w, start, end, plan.scale);
-      rows.trades.push(...trades);
-      const prints = tradePrints(trades);
-      rows.minute.push(...barsFromTrades(prints, 'minute', ET).map(BAR_TO_ROW(ticker)));
-      rows.day.push(...barsFromTrades(prints, 'day', ET).map(BAR_TO_ROW(ticker)));
-    } else if (plan.calendarMinuteDays.has(date)) {
-      const minutes = cryptoMinutes(w, start, end);
-      rows.minute.push(...minutes);
-      rows.day.push(...dayBarsFromMinuteBars(minutes as Bar[], ET).map(BAR_TO_ROW(ticker)));
-    } else {
-      rows.day.push(dailyBar(w, start, 1, true));
-    }
+  const { start, from, to } = dayWindow(date, ET, window);
+  if (mode === 'ticks') {
+    rows.trades = cryptoTrades(w, from, to, scale);
+    const prints = tradePrints(rows.trades);
+    rows.minute = barsFromTrades(prints, 'minute', ET).map(BAR_TO_ROW(ticker));
+    rows.day = barsFromTrades(prints, 'day', ET).map(BAR_TO_ROW(ticker));
+  } else if (mode === 'minutes') {
+    rows.minute = cryptoMinutes(w, from, to);
+    rows.day = dayBarsFromMinuteBars(rows.minute as Bar[], ET).map(BAR_TO_ROW(ticker));
+  } else {
+    rows.day = [dailyBar(w, start, 1, true)];
   }
+  return rows;
+}
+
+export function cryptoRows(ticker: string, plan: MarketPlan): Rows {
+  const w = cryptoWalk(ticker);
+  const rows = emptyRows();
+  for (const date of plan.calendarDays) appendRows(rows, cryptoDayRows(w, date, calendarDayMode(plan, date), plan.scale));
   return rows;
 }
 

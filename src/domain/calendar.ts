@@ -459,6 +459,17 @@ export function previousTradingDay(date: string): string {
   return dateOfDay(day);
 }
 
+/**
+ * The last session whose regular close (13:00 ET on an early-close day) is at or before `nowMs`:
+ * during a session, and before its open, that is the previous session.
+ */
+export function lastCompletedSession(nowMs: number): string {
+  for (let day = localDayOf(nowMs, NY); ; day--) {
+    const session = sessionOnDay(day);
+    if (session && session.close <= nowMs) return session.date;
+  }
+}
+
 /** Trading days from `from` to `to`, both inclusive, ascending; empty when to < from. */
 export function tradingDaysBetween(from: string, to: string): string[] {
   const out: string[] = [];

@@ -6,6 +6,7 @@ import {
   isCryptoOpen,
   isForexOpen,
   isTradingDay,
+  lastCompletedSession,
   marketStatusAt,
   nextTradingDay,
   nyDateOf,
@@ -392,5 +393,26 @@ describe('upcomingHolidays', () => {
     expect(dates[dates.length - 1]).toBe('2025-05-26');
     expect([...dates].sort()).toEqual(dates);
     expect(year.length % 2).toBe(0);
+  });
+});
+
+describe('lastCompletedSession', () => {
+  // November 2026: Thanksgiving Thursday the 26th is closed, Friday the 27th closes at 13:00 ET.
+  it('is the previous session before the close, the same day once the close has passed', () => {
+    expect(lastCompletedSession(utc('2026-11-24T20:59:59.999Z'))).toBe('2026-11-23'); // 15:59:59 ET
+    expect(lastCompletedSession(utc('2026-11-24T21:00:00Z'))).toBe('2026-11-24'); // 16:00 ET
+    expect(lastCompletedSession(utc('2026-11-24T13:00:00Z'))).toBe('2026-11-23'); // 08:00 ET, before the open
+    expect(lastCompletedSession(utc('2026-11-25T04:30:00Z'))).toBe('2026-11-24'); // 23:30 ET on the 24th
+  });
+
+  it('skips weekends and holidays', () => {
+    expect(lastCompletedSession(utc('2026-11-22T18:00:00Z'))).toBe('2026-11-20'); // Sunday
+    expect(lastCompletedSession(utc('2026-11-21T12:00:00Z'))).toBe('2026-11-20'); // Saturday
+    expect(lastCompletedSession(utc('2026-11-26T22:00:00Z'))).toBe('2026-11-25'); // Thanksgiving, after 16:00 ET
+  });
+
+  it('counts an early-close session as completed from 13:00 ET', () => {
+    expect(lastCompletedSession(utc('2026-11-27T17:59:00Z'))).toBe('2026-11-25'); // 12:59 ET
+    expect(lastCompletedSession(utc('2026-11-27T18:00:00Z'))).toBe('2026-11-27'); // 13:00 ET
   });
 });
