@@ -14,12 +14,13 @@
 // server (`tickerbase_bench`, created once, kept). The demo is loaded once per engine and kept
 // (SQLite under BENCH_DIR, default $TMPDIR/tickerbase-bench-http) for later runs.
 // BENCH_SECONDS (default 5) per round, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
-// BENCH_CASES (comma-separated case names, default all), BENCH_ENGINES (sqlite,postgres).
+// BENCH_CASES (comma-separated case names, default all), BENCH_ENGINES (sqlite,postgres),
+// BENCH_SRC (the checkout whose server is measured, default this one: to compare commits).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openStore, type Store } from '../src/store/index.js';
 import { SERVER_NODE_FLAGS } from './lib.js';
@@ -30,6 +31,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const benchDir = process.env.BENCH_DIR ?? join(tmpdir(), 'tickerbase-bench-http');
 const onlyCases = process.env.BENCH_CASES?.split(',');
 const onlyEngines = process.env.BENCH_ENGINES?.split(',');
+const serverSrc = resolve(process.env.BENCH_SRC ?? process.cwd());
 
 interface Case {
   name: string;
@@ -98,7 +100,7 @@ function childEnv(): NodeJS.ProcessEnv {
 async function startServer(storeArgs: string[], logFile: string): Promise<Child> {
   const port = await freePort();
   const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--demo', 'no', '--live-demo', 'no', ...storeArgs];
-  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/serve-cpu.ts', ...args], {
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/serve-cpu.ts', serverSrc, ...args], {
     env: childEnv(),
     stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
   });
