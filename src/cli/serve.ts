@@ -8,7 +8,7 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { buildApp } from '../app.js';
 import type { EnvelopeMode } from '../server/context.js';
 import { parseCorsOrigin } from '../server/hardening.js';
-import { loggerOptions } from '../server/logger.js';
+import { createServerLogger, parseAccessLogMode, type AccessLogMode } from '../server/logger.js';
 import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
 import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
@@ -51,6 +51,7 @@ export interface ServeFlags extends StoreFlags {
   streamConnections: number;
   liveDemo: LiveDemoWhen;
   liveRate: number;
+  accessLog: AccessLogMode;
 }
 
 export function serveCommand(): Command {
@@ -78,6 +79,7 @@ export function serveCommand(): Command {
     .option('--no-dashboard', 'do not serve the web dashboard under /dashboard')
     .addOption(new Option('--trust-proxy', 'behind a reverse proxy: build links from X-Forwarded-Proto/-Host and log X-Forwarded-For (when no --public-url)').env('TICKERBASE_TRUST_PROXY').default(false))
     .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
+    .addOption(new Option('--access-log <which>', 'requests that get an access log line: all, errors (status >= 400), sample:N (errors and one in N others), off').env('TICKERBASE_ACCESS_LOG').default(parseAccessLogMode('all'), 'all').argParser(accessLogFlag))
     .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -101,6 +103,14 @@ export async function serve(opts: ServeFlags): Promise<void> {
     return;
   }
   await runServer(opts);
+}
+
+function accessLogFlag(value: string): AccessLogMode {
+  try {
+    return parseAccessLogMode(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
 }
 
 function parseRateFlag(value: string): number {
@@ -234,14 +244,15 @@ async function runServer(opts: ServeFlags): Promise<void> {
   const { store, keys } = await openServingStore(opts);
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
-  const logger = loggerOptions();
+  const { logger, flush: flushLog } = createServerLogger();
   const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`), { commandTimeoutMs: opts.redisTimeout }) : undefined;
   let closing = false;
   const app = await buildApp({
     store,
     config: { envelope: opts.envelope, publicUrl, trustProxy: opts.trustProxy, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache },
-    logger,
+    loggerInstance: logger,
     production: {
+      accessLog: opts.accessLog,
       plans: loadPlans(opts.plans || undefined),
       redis,
       rateLimitFail: opts.rateLimitFail,
@@ -266,6 +277,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
     if (outcome === 'timeout') {
       app.log.error({ signal, shutdown_timeout_s: opts.shutdownTimeout }, 'shutdown deadline passed: requests still running were cut, exiting with status 1');
     }
+    flushLog(); // lines still buffered, the access lines of the last requests among them
     process.exit(outcome === 'clean' ? 0 : 1);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,4 +1,5 @@
-import { LogController, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactUrl } from './auth.js';
 
 interface RawReq {
@@ -27,7 +28,58 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
   };
 }
 
-/** Fields of the one log line written per request (Fastify's own request logging is turned off). */
+/** Bytes of log lines kept in memory before they are written to stdout (one write per batch). */
+export const LOG_BUFFER_BYTES = 4096;
+
+/** How often buffered log lines are written even when fewer than LOG_BUFFER_BYTES wait (ms). */
+export const LOG_FLUSH_INTERVAL_MS = 1000;
+
+export interface ServerLogger {
+  logger: Logger;
+  /** Writes every buffered line now (synchronously): call before the process exits. */
+  flush(): void;
+}
+
+/**
+ * The server's logger. On a terminal: pretty lines through pino-pretty. Otherwise JSON lines to
+ * stdout through a buffered asynchronous destination: a write(2) per line cost more CPU than the
+ * rest of a cached answer, so lines are written in batches of LOG_BUFFER_BYTES, and at least every
+ * LOG_FLUSH_INTERVAL_MS so a quiet server's lines are not held back; flush() writes what is left.
+ */
+export function createServerLogger(level = process.env.LOG_LEVEL ?? 'info'): ServerLogger {
+  const opts = loggerOptions(level) as pino.LoggerOptions;
+  if (opts.transport) return { logger: pino(opts), flush: () => {} };
+  const dest = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const flush = () => {
+    try {
+      dest.flushSync();
+    } catch {
+      // not open yet, or stdout closed: nothing can be written
+    }
+  };
+  setInterval(() => {
+    try {
+      dest.flush();
+    } catch {
+      // not open yet: the next tick writes it
+    }
+  }, LOG_FLUSH_INTERVAL_MS).unref();
+  return { logger: pino(opts, dest), flush };
+}
+
+/** Which requests get an access line: all; errors (status >= 400) only; errors and one in N others; none. */
+export type AccessLogMode = { kind: 'all' } | { kind: 'errors' } | { kind: 'sample'; every: number } | { kind: 'off' };
+
+/** Parses `all`, `errors`, `sample:N` (N >= 1) or `off`; throws a message naming the flag otherwise. */
+export function parseAccessLogMode(text: string): AccessLogMode {
+  const v = text.trim().toLowerCase();
+  if (v === 'all' || v === 'errors' || v === 'off') return { kind: v };
+  const m = /^sample:(\d{1,9})$/.exec(v);
+  if (m && Number(m[1]) >= 1) return { kind: 'sample', every: Number(m[1]) };
+  throw new Error(`--access-log must be all, errors, sample:N (N >= 1) or off, got ${JSON.stringify(text)}`);
+}
+
+/** Fields of the access line written per request (Fastify's own request logging is turned off). */
 export interface RequestLogLine {
   key_id?: string;
   method: string;
@@ -37,33 +89,67 @@ export interface RequestLogLine {
   duration_ms: number;
 }
 
+interface LoggedRequest {
+  id: string;
+  method: string;
+  url: string;
+  routeOptions: { url?: string };
+  apiKey?: { id: string };
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+}
+
+interface LoggedReply {
+  statusCode: number;
+  elapsedTime: number;
+}
+
 /**
- * Writes the request's log line: request id (pino's reqId binding), key id (never the key),
- * route template, redacted URL, status and duration. 5xx are errors, 429 and other 4xx are info.
+ * Writes the access line of each finished request: level, time, request id, key id (never the
+ * key), route template, redacted URL, status and duration (5xx at error level, the rest info).
+ * On a pino logger the line is built as text and handed to the logger's stream, skipping pino's
+ * per-call object serialization (the fields are few and fixed); any other logger gets an object.
  */
-export function logRequest(
-  req: {
-    log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void; isLevelEnabled?: (level: string) => boolean };
-    method: string;
-    url: string;
-    routeOptions: { url?: string };
-    apiKey?: { id: string };
-  },
-  reply: { statusCode: number; elapsedTime: number },
-): void {
-  // Below the logger's level (pino tells): no line to build.
-  const enabled = req.log.isLevelEnabled;
-  if (enabled !== undefined && !enabled.call(req.log, reply.statusCode >= 500 ? 'error' : 'info')) return;
-  const line: RequestLogLine = {
-    key_id: req.apiKey?.id,
-    method: req.method,
-    route: req.routeOptions.url ?? '(no route)',
-    url: redactUrl(req.url),
-    status: reply.statusCode,
-    duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-  };
-  if (reply.statusCode >= 500) req.log.error(line, 'request completed');
-  else req.log.info(line, 'request completed');
+export class AccessLog {
+  private readonly stream: DestinationStream | undefined;
+  private seen = 0;
+
+  constructor(
+    private readonly logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
+    private readonly mode: AccessLogMode = { kind: 'all' },
+    private readonly reqIdLabel = 'reqId',
+  ) {
+    const s = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as DestinationStream | undefined;
+    this.stream = typeof s?.write === 'function' ? s : undefined;
+  }
+
+  record(req: LoggedRequest, reply: LoggedReply): void {
+    const status = reply.statusCode;
+    if (!this.wanted(status)) return;
+    const error = status >= 500;
+    if (this.logger.isLevelEnabled?.(error ? 'error' : 'info') === false) return;
+    const durationMs = Math.round(reply.elapsedTime * 100) / 100;
+    const route = req.routeOptions.url ?? '(no route)';
+    const url = redactUrl(req.url);
+    if (this.stream === undefined) {
+      const line: RequestLogLine = { key_id: req.apiKey?.id, method: req.method, route, url, status, duration_ms: durationMs };
+      if (error) req.log.error(line, 'request completed');
+      else req.log.info(line, 'request completed');
+      return;
+    }
+    const key = req.apiKey === undefined ? '' : `,"key_id":${JSON.stringify(req.apiKey.id)}`;
+    this.stream.write(
+      `{"level":${error ? 50 : 30},"time":${Date.now()},${JSON.stringify(this.reqIdLabel)}:${JSON.stringify(req.id)}${key},"method":${JSON.stringify(req.method)},` +
+        `"route":${JSON.stringify(route)},"url":${JSON.stringify(url)},"status":${status},"duration_ms":${durationMs},"msg":"request completed"}\n`,
+    );
+  }
+
+  private wanted(status: number): boolean {
+    const { mode } = this;
+    if (mode.kind === 'all') return true;
+    if (mode.kind === 'off') return false;
+    if (status >= 400) return true;
+    return mode.kind === 'sample' && this.seen++ % mode.every === 0;
+  }
 }
 
 /** True for Fastify's no-op logger (logger: false), whose methods are all one function. */
@@ -71,7 +157,7 @@ export function isNoopLogger(log: { info: unknown; warn: unknown; error: unknown
   return log.info === log.warn && log.warn === log.error;
 }
 
-/** Fastify's own "incoming request" / "request completed" lines off: logRequest writes one richer line. */
+/** Fastify's own "incoming request" / "request completed" lines off: AccessLog writes one richer line. */
 export function requestLogController(): LogController {
   return new LogController({ disableRequestLogging: true });
 }

@@ -4,7 +4,7 @@ import { StoreUnavailableError } from '../store/driver.js';
 import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
 import { registerHardening, type HardeningOptions } from './hardening.js';
-import { isNoopLogger, logRequest } from './logger.js';
+import { AccessLog, isNoopLogger, type AccessLogMode } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
 import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
@@ -33,6 +33,8 @@ export interface ProductionOptions {
   metrics?: boolean;
   /** True once shutdown has begun (for /ready). */
   closing?: () => boolean;
+  /** Which requests get an access line when a logger is on (default: all). */
+  accessLog?: AccessLogMode;
 }
 
 export interface ProductionRuntime {
@@ -137,10 +139,11 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
     done();
   });
 
-  // The request log line, written once the response is finished (only when a logger is on).
-  if (!isNoopLogger(app.log)) {
+  // The access line, written once the response is finished (only when a logger is on).
+  if (!isNoopLogger(app.log) && opts.accessLog?.kind !== 'off') {
+    const accessLog = new AccessLog(app.log, opts.accessLog);
     app.addHook('onResponse', (req, reply, done) => {
-      logRequest(req, reply);
+      accessLog.record(req, reply);
       done();
     });
   }

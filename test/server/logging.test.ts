@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loggerOptions } from '../../src/server/logger.js';
+import { loggerOptions, parseAccessLogMode, type AccessLogMode } from '../../src/server/logger.js';
 import { openStore } from '../../src/store/index.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
 
@@ -46,5 +46,53 @@ describe('request logs', () => {
       await app.close();
       await store.close();
     }
+  });
+
+  /** Access lines of the answers to `urls` asked in turn, with the app's access-log mode. */
+  async function accessLines(mode: AccessLogMode, urls: (key: string) => string[]): Promise<Array<Record<string, unknown>>> {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter((l) => l !== ''));
+        done();
+      },
+    });
+    const store = await openStore({ sqliteFile: ':memory:' });
+    await store.reference.upsertTickers(FIXTURE_TICKERS);
+    const logger = pino({ ...(loggerOptions('info') as pino.LoggerOptions), transport: undefined }, sink);
+    const app = await buildApp({ store, config: { envelope: 'wrapped' }, loggerInstance: logger, production: { usage: false, accessLog: mode } });
+    const { key } = await store.keys.create({ plan: 'demo' });
+    try {
+      for (const url of urls(key)) await app.inject({ url });
+      return lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.msg === 'request completed');
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  }
+
+  const sixOkOneUnknownKey = (key: string) => [
+    ...Array.from({ length: 6 }, () => `/v3/reference/tickers/AAPL?apiKey=${key}`),
+    '/v3/reference/tickers/AAPL?apiKey=tb_wrongwrongwrong',
+  ];
+
+  it('--access-log errors writes lines for error answers only', async () => {
+    const entries = await accessLines(parseAccessLogMode('errors'), sixOkOneUnknownKey);
+    expect(entries.map((e) => e.status)).toEqual([401]);
+  });
+
+  it('--access-log sample:3 writes every error and one in three other answers', async () => {
+    const entries = await accessLines(parseAccessLogMode('sample:3'), sixOkOneUnknownKey);
+    expect(entries.map((e) => e.status)).toEqual([200, 200, 401]);
+  });
+
+  it('--access-log off writes no access line; all writes one per request', async () => {
+    expect(await accessLines(parseAccessLogMode('off'), sixOkOneUnknownKey)).toEqual([]);
+    expect(await accessLines(parseAccessLogMode('all'), sixOkOneUnknownKey)).toHaveLength(7);
+  });
+
+  it('refuses an access-log mode it does not know, naming the flag', () => {
+    for (const bad of ['some', 'sample:0', 'sample:', 'sample:x', '']) expect(() => parseAccessLogMode(bad)).toThrow(/--access-log/);
+    expect(parseAccessLogMode(' Sample:10 ')).toEqual({ kind: 'sample', every: 10 });
   });
 });

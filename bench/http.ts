@@ -1,0 +1,288 @@
+// HTTP throughput of `tickerbase serve` against a bare node:http server sending the same bytes.
+//
+// Both servers are child processes, and the load generator is wrk (`wrk -t1 -c50 --latency`), a
+// third process, so no server shares its event loop with the client. The server is the real
+// `serve` command (access log on, written to a file; response cache on; live demo tape off) over
+// the demo data set. One answer per URL (headers and body, asked without compression) is recorded
+// from it, and the bare server sends exactly those bytes for that URL: the ratio is what our own
+// work costs. Where a cache could flatter, the URLs rotate (a wrk Lua script): the overview over
+// 1,000 tickers. Cases alternate the two servers round by round, so a slow spell of the shared
+// machine hits both alike; the median round of each counts. Server CPU per request is the
+// server child's process.cpuUsage() delta over a round divided by the round's requests.
+//
+// Engines: SQLite always; PostgreSQL when DATABASE_URL is set, in a database of its own on that
+// server (`tickerbase_bench`, created once, kept). The demo is loaded once per engine and kept
+// (SQLite under BENCH_DIR, default $TMPDIR/tickerbase-bench-http) for later runs.
+// BENCH_SECONDS (default 5) per round, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
+// BENCH_CASES (comma-separated case names, default all), BENCH_ENGINES (sqlite,postgres),
+// BENCH_SRC (the checkout whose server is measured, default this one: to compare commits).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { openStore, type Store } from '../src/store/index.js';
+import { SERVER_NODE_FLAGS } from './lib.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const benchDir = process.env.BENCH_DIR ?? join(tmpdir(), 'tickerbase-bench-http');
+const onlyCases = process.env.BENCH_CASES?.split(',');
+const onlyEngines = process.env.BENCH_ENGINES?.split(',');
+const serverSrc = resolve(process.env.BENCH_SRC ?? process.cwd());
+
+interface Case {
+  name: string;
+  /** Paths asked in turn (one for a fixed URL). */
+  paths: string[];
+}
+
+function cases(rotation: string[]): Case[] {
+  const all: Case[] = [
+    { name: 'overview fixed', paths: ['/v3/reference/tickers/AAPL'] },
+    { name: 'overview rotating', paths: rotation.map((t) => `/v3/reference/tickers/${encodeURIComponent(t)}`) },
+    { name: 'tickers limit=100', paths: ['/v3/reference/tickers?limit=100'] },
+    { name: 'tickers limit=1000', paths: ['/v3/reference/tickers?limit=1000'] },
+    { name: 'aggs 1/minute 50000', paths: ['/v2/aggs/ticker/AAPL/range/1/minute/2026-01-01/2026-11-20?limit=50000'] },
+    { name: 'trades 50000', paths: ['/v3/trades/AAPL?limit=50000'] },
+  ];
+  return onlyCases ? all.filter((c) => onlyCases.includes(c.name)) : all;
+}
+
+interface Child {
+  proc: ChildProcess;
+  url: string;
+  cpu(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+function cpuOf(proc: ChildProcess): () => Promise<number> {
+  return () =>
+    new Promise((resolve) => {
+      proc.once('message', (m) => {
+        const u = m as NodeJS.CpuUsage;
+        resolve((u.user + u.system) / 1000); // ms
+      });
+      proc.send('cpu');
+    });
+}
+
+function stopOf(proc: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((res) => {
+      if (proc.exitCode !== null) return res();
+      proc.once('exit', () => res());
+      proc.kill('SIGTERM');
+    });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The environment of the CLI children: the store is named by flags only (DATABASE_URL, which the
+ * bench reads to find the PostgreSQL server, would otherwise send the SQLite run there).
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: '', TICKERBASE_DATA_DIR: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+}
+
+async function startServer(storeArgs: string[], logFile: string): Promise<Child> {
+  const port = await freePort();
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--demo', 'no', '--live-demo', 'no', ...storeArgs];
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/serve-cpu.ts', serverSrc, ...args], {
+    env: childEnv(),
+    stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`tickerbase serve exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('tickerbase serve did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { proc, url, cpu: cpuOf(proc), stop: stopOf(proc) };
+}
+
+async function startBare(file: string): Promise<Child> {
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/bare-cpu.ts', file], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /LISTENING (\S+)/.exec(buf);
+      if (m) resolve(m[1]!);
+    });
+    proc.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { proc, url, cpu: cpuOf(proc), stop: stopOf(proc) };
+}
+
+export interface WrkResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx/3xx answers and socket errors. */
+  bad: number;
+  cpuPerRequestMs: number;
+}
+
+/** wrk's latency as milliseconds ("812.00us", "1.20ms", "2.01s"). */
+function ms(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!m) return NaN;
+  const v = Number(m[1]);
+  return m[2] === 'us' ? v / 1000 : m[2] === 'ms' ? v : m[2] === 's' ? v * 1000 : v * 60_000;
+}
+
+export function parseWrk(out: string): Omit<WrkResult, 'cpuPerRequestMs'> {
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const p50 = ms(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? '');
+  const p99 = ms(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return { requests, rps, p50, p99, bad: non2xx + socketErrors };
+}
+
+/** A wrk Lua script asking `paths` in turn, each connection starting at its own place. */
+function rotationScript(file: string, paths: string[]): string {
+  const list = paths.map((p) => JSON.stringify(p)).join(',\n');
+  writeFileSync(
+    file,
+    `local paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`,
+  );
+  return file;
+}
+
+async function runWrk(target: Child, c: Case, script: string | undefined, headers: Record<string, string>, secs: number): Promise<WrkResult> {
+  const args = ['-t1', `-c${connections}`, `-d${secs}s`, '--latency'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  if (script) args.push('-s', script);
+  args.push(`${target.url}${c.paths[0]}`);
+  const before = await target.cpu();
+  const r = await new Promise<{ status: number | null; out: string }>((resolve) => {
+    const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.once('exit', (status) => resolve({ status, out }));
+  });
+  const after = await target.cpu();
+  if (r.status !== 0) throw new Error(`wrk exited with ${r.status}: ${r.out}`);
+  const parsed = parseWrk(r.out);
+  return { ...parsed, cpuPerRequestMs: parsed.requests > 0 ? (after - before) / parsed.requests : NaN };
+}
+
+function median(runs: WrkResult[]): WrkResult {
+  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+}
+
+function line(who: string, r: WrkResult, bytes?: number): string {
+  const size = bytes === undefined ? '' : `  ${bytes >= 10_240 ? `${(bytes / 1024).toFixed(0)} KiB` : `${bytes} B`}`;
+  return `  ${who.padEnd(11)}${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  CPU ${(r.cpuPerRequestMs * 1000).toFixed(0).padStart(6)} µs/req${r.bad ? `  BAD ${r.bad}` : ''}${size}`;
+}
+
+/** Loads the demo into the store once (kept for later runs). */
+async function ensureDemo(store: Store, storeArgs: string[]): Promise<void> {
+  if ((await store.meta.get('demo_loaded')) !== undefined) return;
+  console.log(`loading the demo data set (${storeArgs.join(' ')}), once…`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/targets/serve-from.ts', process.cwd(), 'demo', '--no-key', ...storeArgs], { stdio: 'inherit', env: childEnv() });
+  if (r.status !== 0) throw new Error(`tickerbase demo exited with ${r.status}`);
+}
+
+/** A database of the bench's own on the server of `url` (created when missing). */
+async function benchDatabase(url: string): Promise<string> {
+  const u = new URL(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['tickerbase_bench']);
+    if (exists.rowCount === 0) await client.query('CREATE DATABASE tickerbase_bench');
+  } finally {
+    await client.end();
+  }
+  u.pathname = '/tickerbase_bench';
+  return u.toString();
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<void> {
+  const dataDir = join(benchDir, engine);
+  mkdirSync(dataDir, { recursive: true });
+  const storeArgs = ['--data-dir', dataDir, ...(databaseUrl ? ['--database-url', databaseUrl] : [])];
+  let store = await openStore({ dataDir, databaseUrl });
+  await ensureDemo(store, storeArgs);
+  await store.close();
+  store = await openStore({ dataDir, databaseUrl });
+  const { key } = await store.keys.create({ plan: 'demo', label: 'bench-http' });
+  const rotation = (await store.reference.listTickers({ market: 'stocks', active: true, sort: 'ticker', order: 'asc', limit: 1000 })).map((t) => t.record.ticker);
+  await store.close();
+  const headers = { 'x-api-key': key };
+
+  const server = await startServer(storeArgs, join(dataDir, 'access.log'));
+  try {
+    const list = cases(rotation);
+    // One answer per URL as the load generator gets it (no compression asked): headers and body.
+    const recorded: Record<string, { body: string; headers: Record<string, string> }> = {};
+    const sizes = new Map<string, number>();
+    for (const c of list) {
+      for (const p of c.paths) {
+        const res = await fetch(`${server.url}${p}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
+        if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        recorded[p] = { body: body.toString('base64'), headers: Object.fromEntries(res.headers) };
+        if (!sizes.has(c.name)) sizes.set(c.name, body.length);
+      }
+    }
+    const file = join(dataDir, 'recorded.json');
+    writeFileSync(file, JSON.stringify(recorded));
+    const bare = await startBare(file);
+    try {
+      console.log(`\n${engine}: wrk -t1 -c${connections}, ${rounds} rounds of ${seconds} s per server taken in turn (medians); CPU = server process CPU / requests`);
+      for (const c of list) {
+        const script = c.paths.length > 1 ? rotationScript(join(dataDir, 'rotate.lua'), c.paths) : undefined;
+        // a second of load on each first, not counted: both servers compiled and warm
+        await runWrk(server, c, script, headers, 1);
+        await runWrk(bare, c, script, {}, 1);
+        const ours: WrkResult[] = [];
+        const base: WrkResult[] = [];
+        for (let r = 0; r < rounds; r++) {
+          ours.push(await runWrk(server, c, script, headers, seconds));
+          base.push(await runWrk(bare, c, script, {}, seconds));
+        }
+        const o = median(ours);
+        const b = median(base);
+        console.log(`${c.name}${c.paths.length > 1 ? ` (${c.paths.length} URLs)` : ''}: ratio ${(o.rps / b.rps).toFixed(3)}x  (rounds ${ours.map((x) => x.rps.toFixed(0)).join(', ')} vs ${base.map((x) => x.rps.toFixed(0)).join(', ')})`);
+        console.log(line('tickerbase', o, sizes.get(c.name)));
+        console.log(line('bare http', b));
+      }
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const wanted = (e: string) => !onlyEngines || onlyEngines.includes(e);
+if (wanted('sqlite')) await benchEngine('sqlite');
+if (wanted('postgres')) {
+  if (process.env.DATABASE_URL) await benchEngine('postgres', await benchDatabase(process.env.DATABASE_URL));
+  else console.log('\npostgres: skipped (DATABASE_URL is not set)');
+}
