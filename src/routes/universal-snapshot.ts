@@ -1,5 +1,6 @@
 // The universal snapshot `GET /v3/snapshot` (upstream GetSnapshots): stocks, options, forex,
-// crypto and indices in one list (services/universal-snapshot.ts builds the items).
+// crypto and indices in one list (services/universal-snapshot.ts builds the items), and its
+// indices-only form `GET /v3/snapshot/indices` (upstream GetIndicesSnapshot).
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UNIVERSAL_TYPES, UniversalItem } from '../domain/universal-snapshot-schema.js';
@@ -28,8 +29,30 @@ const Query = Type.Object({
 });
 type Query = Static<typeof Query>;
 
+const IndicesQuery = Type.Omit(Query, ['type']);
+type IndicesQuery = Static<typeof IndicesQuery>;
+
 export async function universalSnapshotRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const snapshots = ctx.services.universalSnapshot;
+
+  /** Named tickers unpaginated in the order asked for, else one page of the merged listing. */
+  const answer = async (query: Query, req: FastifyRequest, family: string, outsideType: 'omit' | 'not-found') => {
+    const nowMs = snapshotClock(ctx, req);
+    const realMs = ctx.now();
+    const r: UniversalRequest = {
+      clock: { nowMs, realMs, timeframe: nowMs < realMs ? 'DELAYED' : 'REAL-TIME' },
+      entitled: (dataset, market) => entitled(req, dataset, market),
+    };
+    const named = query['ticker.any_of'] ?? query.ticker;
+    if (named !== undefined && query.cursor === undefined) return { results: await snapshots.named(named, query, r, { outsideType }) };
+    return listPage(ctx, req, query, {
+      family,
+      read: (q: Query, page) => snapshots.list(q, page, r),
+      present: (rows) => snapshots.items(rows, r),
+    });
+  };
+  const Body = Type.Object({ status: Type.String(), request_id: Type.String(), results: Type.Array(UniversalItem), next_url: Type.Optional(Type.String()) });
+
   getRoute(app, ctx, {
     url: '/v3/snapshot',
     operationId: 'GetSnapshots',
@@ -45,21 +68,22 @@ export async function universalSnapshotRoutes(app: FastifyInstance, ctx: RouteCo
       return typeof t === 'string' && (UNIVERSAL_TYPES as readonly string[]).includes(t) ? t : undefined;
     }) as (req: FastifyRequest) => string,
     querystring: Query,
-    response: Type.Object({ status: Type.String(), request_id: Type.String(), results: Type.Array(UniversalItem), next_url: Type.Optional(Type.String()) }),
-    handler: async ({ query, req }) => {
-      const nowMs = snapshotClock(ctx, req);
-      const realMs = ctx.now();
-      const r: UniversalRequest = {
-        clock: { nowMs, realMs, timeframe: nowMs < realMs ? 'DELAYED' : 'REAL-TIME' },
-        entitled: (dataset, market) => entitled(req, dataset, market),
-      };
-      const named = query['ticker.any_of'] ?? query.ticker;
-      if (named !== undefined && query.cursor === undefined) return { results: await snapshots.named(named, query, r) };
-      return listPage(ctx, req, query, {
-        family: 'universal-snapshot',
-        read: (q: Query, page) => snapshots.list(q, page, r),
-        present: (rows) => snapshots.items(rows, r),
-      });
-    },
+    response: Body,
+    handler: ({ query, req }) => answer(query, req, 'universal-snapshot', 'omit'),
+  });
+
+  getRoute(app, ctx, {
+    url: '/v3/snapshot/indices',
+    operationId: 'GetIndicesSnapshot',
+    summary: 'Indices snapshot',
+    description:
+      'The universal snapshot of index tickers only: value = latest minute, day or previous close; session = the day bar and the change since the previous close. ' +
+      'Named tickers (`ticker`, `ticker.any_of`, up to 250) come back unpaginated in the order requested, unknown ones and tickers of other markets as `{error: "NOT_FOUND"}` items; otherwise the reference index tickers with data, in ticker order, paginated by `next_url`.',
+    tags: ['Snapshots'],
+    dataset: 'snapshots',
+    market: 'indices',
+    querystring: IndicesQuery,
+    response: Body,
+    handler: ({ query, req }) => answer({ ...query, type: 'indices' } as Query, req, 'indices-snapshot', 'not-found'),
   });
 }

@@ -323,17 +323,19 @@ export class UniversalSnapshotService {
   /**
    * Items of named tickers (`ticker` or `ticker.any_of`, comma-separated) in the order asked for,
    * those of `type` and inside the range of `q` only; unknown tickers as NOT_FOUND items, those of
-   * markets the plan lacks as NOT_ENTITLED items.
+   * markets the plan lacks as NOT_ENTITLED items. Tickers of another market than `type` are left
+   * out, or with `outsideType: 'not-found'` (a one-market endpoint) answered as NOT_FOUND items.
    */
-  async named(names: string, q: UniversalListQuery, r: UniversalRequest): Promise<UniversalItem[]> {
+  async named(names: string, q: UniversalListQuery, r: UniversalRequest, opts: { outsideType?: 'omit' | 'not-found' } = {}): Promise<UniversalItem[]> {
     const list = [...new Set(names.split(',').map((t) => t.trim()).filter((t) => t.length > 0).map(normalizeTicker))];
     if (list.length === 0) throw badParameter('ticker.any_of must be a comma-separated list of tickers');
     if (list.length > MAX_UNIVERSAL_TICKERS) throw badParameter(`ticker.any_of must be a comma-separated list of up to ${MAX_UNIVERSAL_TICKERS} tickers (got ${list.length})`);
     const range = rangeOf(q);
     const isEntitled = (m: AssetType) => r.entitled('snapshots', m);
-    const wanted = list.filter((t) => (q.type === undefined || marketOfTicker(t) === q.type) && inRange(t, range));
+    const ofType = (t: string) => q.type === undefined || marketOfTicker(t) === q.type;
+    const wanted = list.filter((t) => (ofType(t) || opts.outsideType === 'not-found') && inRange(t, range));
     const byMarket = new Map<AssetType, string[]>();
-    for (const t of wanted) {
+    for (const t of wanted.filter(ofType)) {
       const m = marketOfTicker(t) as TickerMarket;
       if (isEntitled(m)) byMarket.set(m, [...(byMarket.get(m) ?? []), t]);
     }
@@ -342,7 +344,7 @@ export class UniversalSnapshotService {
     return wanted.map(
       (t): UniversalItem =>
         items.get(t) ??
-        (isEntitled(marketOfTicker(t)) ? { error: 'NOT_FOUND', message: 'Ticker not found.', ticker: t } : { error: 'NOT_ENTITLED', message: 'Not entitled to this ticker.', ticker: t }),
+        (!ofType(t) || isEntitled(marketOfTicker(t)) ? { error: 'NOT_FOUND', message: 'Ticker not found.', ticker: t } : { error: 'NOT_ENTITLED', message: 'Not entitled to this ticker.', ticker: t }),
     );
   }
 

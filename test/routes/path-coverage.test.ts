@@ -62,7 +62,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
   '/v2/ticks/stocks/nbbo/{ticker}/{date}',
   '/v2/ticks/stocks/trades/{ticker}/{date}',
-  '/v3/snapshot/indices',
   '/vX/reference/financials',
   '/vX/reference/ipos',
   '/vX/reference/tickers/{id}/events',
