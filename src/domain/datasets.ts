@@ -5,7 +5,8 @@
  * Data sets a route may declare (`dataset` in getRoute). Upstream's own entitlement data types are
  * reference, aggregates, trades, nbbo and snapshots; the others split upstream's "reference" and
  * add-on products so that plans can sell them separately. `fmv` is a field-level entitlement
- * (the `fmv` key of snapshots), checked by handlers with `entitled(req, 'fmv')`.
+ * (the `fmv` key of snapshots), checked by handlers with `entitled(req, 'fmv')`. `benzinga`,
+ * `etf-global`, `tmx` and `consumer-spending` are upstream's partner add-ons, sold apart from any tier.
  */
 export const DATASETS = [
   'reference',
@@ -19,6 +20,10 @@ export const DATASETS = [
   'economy',
   'news',
   'fmv',
+  'benzinga',
+  'etf-global',
+  'tmx',
+  'consumer-spending',
 ] as const;
 export type Dataset = (typeof DATASETS)[number];
 
@@ -45,12 +50,15 @@ const DATASET_ALIASES: Record<string, Dataset> = {
   market_status: 'reference',
   social: 'news',
   sentiment: 'news',
+  etf_global: 'etf-global',
+  etfglobal: 'etf-global',
+  consumer_spending: 'consumer-spending',
 };
 
 const MARKET_ALIASES: Record<string, Market> = { otc: 'stocks', forex: 'fx', currencies: 'fx', index: 'indices' };
 
 /** Data sets that upstream sells without a market (reference and add-ons): the market is not checked. */
-const MARKETLESS = new Set<string>(['reference', 'fundamentals', 'filings', 'economy', 'news']);
+const MARKETLESS = new Set<string>(['reference', 'fundamentals', 'filings', 'economy', 'news', 'benzinga', 'etf-global', 'tmx', 'consumer-spending']);
 
 /** Whether a data set is sold without a market (the route's market is then not checked). */
 export function isMarketless(dataset: string): boolean {

@@ -13,12 +13,15 @@ import { DIVIDENDS, SPLITS } from '../store/repos/corporate-actions.js';
 import { DATASET_DECLARATIONS, datasetByName } from '../store/repos/dataset-catalog.js';
 import type { DatasetDef, DatasetRecord, FieldDef, FieldValue } from '../store/repos/datasets.js';
 import { parseDate } from '../domain/calendar.js';
+import { formatInstant, parseInstant } from '../domain/rfc3339.js';
 
 const MAX_ISSUES = 20;
 const BATCH = 5000;
 /** Records looked at to tell the data set from the fields. */
 const DETECT_RECORDS = 20;
 const ARRAY_ITEM = /^[^\s,]{1,64}$/;
+/** A `label` item: any text up to 256 characters without commas or line breaks (channels, tags). */
+const LABEL_ITEM = /^[^,\r\n]{1,256}$/;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,19 +68,35 @@ function checkField(f: FieldDef, v: unknown): { value: FieldValue } | { reason: 
           }
         } else list = t.split(',').map((s) => s.trim());
       }
-      if (!Array.isArray(list) || !list.every((x) => typeof x === 'string' && ARRAY_ITEM.test(x))) {
+      if (f.arrayItems === 'label') {
+        if (!Array.isArray(list) || !list.every((x) => typeof x === 'string' && LABEL_ITEM.test(x))) {
+          return { reason: 'must be a list of labels (1 to 256 characters, no commas or line breaks)' };
+        }
+      } else if (!Array.isArray(list) || !list.every((x) => typeof x === 'string' && ARRAY_ITEM.test(x))) {
         return { reason: 'must be a list of symbols (1 to 64 characters, no spaces or commas)' };
       }
       return { value: list as string[] };
     }
-    case 'json':
-      return { value: v as FieldValue };
+    case 'json': {
+      // CSV cells hold JSON text; a JSON source gives the value itself.
+      if (typeof v !== 'string' || !/^\s*[[{]/.test(v)) return { value: v as FieldValue };
+      try {
+        return { value: JSON.parse(v) as FieldValue };
+      } catch {
+        return { reason: 'must be JSON (an array or object)' };
+      }
+    }
     default: {
       const s = typeof v === 'number' ? String(v) : v;
       if (typeof s !== 'string') return { reason: 'must be a string' };
       if (f.normalize === 'cik') {
         if (!/^\d{1,10}$/.test(s)) return { reason: 'must be a CIK (1 to 10 digits)' };
         return { value: normalizeCik(s) };
+      }
+      if (f.format === 'date-time') {
+        const at = parseInstant(s);
+        if (at === undefined || at.dateOnly) return { reason: 'must be an RFC 3339 timestamp such as 2025-05-22T13:42:30Z' };
+        return { value: formatInstant(at.ms) };
       }
       const max = f.maxLength ?? 256;
       if (s.length > max) return { reason: `must be at most ${max} characters` };

@@ -13,6 +13,7 @@ import { marketStatusRoutes } from './market-status.js';
 import { brandingRoutes } from './branding.js';
 import { newsRoutes } from './news.js';
 import { optionsRoutes } from './options.js';
+import { partnerDataRoutes } from './partner-data.js';
 import { snapshotRoutes } from './snapshots.js';
 import { socialRoutes } from './social.js';
 import { tickerRoutes } from './tickers.js';
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await fundamentalRoutes(app, ctx);
   await filingRoutes(app, ctx);
   await economyRoutes(app, ctx);
+  await partnerDataRoutes(app, ctx);
   await marketStatusRoutes(app, ctx);
   await optionsRoutes(app, ctx);
   await snapshotRoutes(app, ctx);

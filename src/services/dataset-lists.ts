@@ -4,6 +4,7 @@
 import { parseDate } from '../domain/calendar.js';
 import { normalizeCik } from '../domain/cik.js';
 import { ApiError, badParameter } from '../domain/errors.js';
+import { formatInstant, parseInstant } from '../domain/rfc3339.js';
 import type { Store } from '../store/index.js';
 import {
   effectiveSort,
@@ -36,6 +37,7 @@ export {
   SHORT_VOLUME,
   TREASURY_YIELDS,
 } from '../store/repos/dataset-catalog.js';
+export * from '../store/repos/partner-catalog.js';
 
 export const RANGE_OPS = ['gt', 'gte', 'lt', 'lte'] as const;
 export const MAX_LIST_VALUES = 1000;
@@ -53,6 +55,7 @@ export function valueRule(f: FieldDef): string {
     case 'bool':
       return 'true or false';
     default:
+      if (f.format === 'date-time') return 'a date (YYYY-MM-DD) or an RFC 3339 timestamp';
       return f.enum ? `one of ${f.enum.join(', ')}` : `text of at most ${MAX_TEXT} characters`;
   }
 }
@@ -66,6 +69,7 @@ export function pluralRule(f: FieldDef): string {
     case 'float':
       return 'numbers';
     default:
+      if (f.format === 'date-time') return 'dates or RFC 3339 timestamps';
       return f.enum ? `values from ${f.enum.join(', ')}` : 'values';
   }
 }
@@ -98,6 +102,13 @@ export function filterValue(def: DatasetDef, field: string, raw: unknown, param:
       const s = String(raw);
       if (s.length === 0 || s.length > MAX_TEXT) throw fail();
       if (f.type === 'string-array' && s.includes(',')) throw fail();
+      if (f.format === 'date-time') {
+        // Stored timestamps are UTC `…Z`, so a bound compares as text once it is written the same
+        // way; a bare date is the start of that day (it sorts before every time of the day).
+        const at = parseInstant(s);
+        if (at === undefined) throw fail();
+        return at.dateOnly ? s : formatInstant(at.ms);
+      }
       return f.normalize === 'cik' ? normalizeCik(s) : s;
     }
   }

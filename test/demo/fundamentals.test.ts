@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFundamentals, demoStart, loadFundamentals, type FundamentalsDemo } from '../../src/demo/fundamentals.js';
 import { DEMO_SPLITS } from '../../src/demo/market.js';
+import { loadPartnerDemo } from '../../src/demo/partner.js';
 import { REAL_STOCK_SYMBOLS } from '../../src/demo/universe.js';
 import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
 import type { Store } from '../../src/store/index.js';
@@ -172,6 +173,7 @@ for (const engine of engines()) {
     it('loads every data set, and loading again changes nothing', async () => {
       const t0 = performance.now();
       const summary = await loadFundamentals(store, { asOf: AS_OF });
+      await loadPartnerDemo(store, AS_OF);
       console.log(`fundamentals demo step on ${engine.name}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${summary})`);
       const counts = async () => Promise.all(DATASET_DECLARATIONS.map((def) => store.datasets.count(def)));
       const first = await counts();
@@ -180,6 +182,7 @@ for (const engine of engines()) {
       expect(nvda[0]!.record.split_adjusted_cash_amount).toBeCloseTo(Number(nvda[0]!.record.cash_amount) / 10, 6);
       const before = await store.datasets.list(SPLITS, { where: [], sort: [], limit: 100 });
       await loadFundamentals(store, { asOf: AS_OF });
+      await loadPartnerDemo(store, AS_OF);
       expect(await counts()).toEqual(first);
       expect(await store.datasets.list(SPLITS, { where: [], sort: [], limit: 100 })).toEqual(before);
     });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFundamentals, type FundamentalsDemo } from '../../src/demo/fundamentals.js';
+import { buildPartnerDemo } from '../../src/demo/partner.js';
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
@@ -22,7 +23,7 @@ const SAMPLE: Record<string, keyof FundamentalsDemo> = {
 
 function csvCell(v: unknown): string {
   if (v === undefined || v === null) return '';
-  const s = Array.isArray(v) ? v.join(',') : String(v);
+  const s = Array.isArray(v) ? (v.every((x) => typeof x === 'string') ? v.join(',') : JSON.stringify(v)) : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -62,6 +63,7 @@ for (const engine of engines()) {
     const dir = mkdtempSync(join(tmpdir(), 'tb-datasets-import-'));
     let store: Store;
     let demo: FundamentalsDemo;
+    const partner = buildPartnerDemo('2026-11-20');
     beforeAll(async () => {
       store = await engine.open();
       demo = await buildFundamentals(store, { asOf: '2026-11-20', shortVolumeDays: 5 });
@@ -76,7 +78,7 @@ for (const engine of engines()) {
       for (const format of [formats[i % 4]!, formats[(i + 1) % 4]!]) {
         it(`${def.name} from ${format}: detected from its fields, every value kept, idempotent`, async () => {
           await sqlOf(store).run(`DELETE FROM ${def.table}`);
-          const sample = demo[SAMPLE[def.name]!].slice(0, 6);
+          const sample = (partner[def.name] ?? demo[SAMPLE[def.name]!]).slice(0, 6);
           expect(sample.length).toBeGreaterThan(0);
           const path = join(dir, `${def.name}-${format}.${EXT[format]}`);
           writeFileSync(path, render(format, sample));

@@ -30,6 +30,10 @@ export interface FieldDef {
   maxLength?: number;
   /** `cik`: digits only, stored and emitted zero-padded to 10 digits. */
   normalize?: 'cik';
+  /** Text: an RFC 3339 timestamp, stored in UTC (`…Z`) so that ranges compare as text. */
+  format?: 'date-time';
+  /** String arrays: `symbol` items (the default: no spaces, ≤ 64 characters) or free `label` text without commas. */
+  arrayItems?: 'symbol' | 'label';
   /** OpenAPI description of the field. */
   description?: string;
 }
