@@ -8,6 +8,7 @@ import { MIN_ADMIN_TOKEN_LENGTH } from './server/admin-token.js';
 import { healthRoutes } from './routes/health.js';
 import { registerDashboard, type DashboardOptions } from './routes/dashboard/index.js';
 import { registerRoutes } from './routes/index.js';
+import { registerApiBases } from './server/api-bases.js';
 import { createServer, registerApiDocs, type BuildAppOptions } from './server/app.js';
 import type { ServerContext } from './server/context.js';
 import { AccountService } from './services/accounts.js';
@@ -29,7 +30,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ct
     await adminRoutes(app, ctx, { token: ops.adminToken, plans: production.plans, usage: production.usage });
   }
   await registerApiDocs(app);
-  await registerRoutes(app, ctx);
+  // every endpoint family at the root and under each fixed prefix (/upstream, /envelope)
+  await registerApiBases(app, ctx, registerRoutes);
   if (opts.dashboard) {
     const { plans } = production;
     const d = opts.dashboard;

@@ -1,17 +1,19 @@
 import { randomFillSync } from 'node:crypto';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { StoreBusyError, StoreUnavailableError } from '../store/driver.js';
 import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
+import { envelopeOfPath } from './api-bases.js';
 import { KeyAuthenticator, redactUrl } from './auth.js';
 import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
-import { envelope } from './serializer.js';
-import { addStrictParameters, formatValidationError } from './validation.js';
+import { envelope, sharedSerializers } from './serializer.js';
+import { addStrictParameters, formatValidationError, shareParameterSchemas } from './validation.js';
 import { clientErrorHandler, frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
 import { isValidHost } from './public-url.js';
@@ -73,15 +75,17 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
     now: services.now,
     guards: opts.guards ?? [],
     responseCache: opts.config.responseCacheEntries === 0 ? undefined : new ResponseCache(opts.config.responseCacheEntries),
+    basePath: '',
   };
-  const wrapped = opts.config.envelope === 'wrapped';
+  const rootEnvelope = opts.config.envelope;
+  const envelopeOf = (url: string) => envelopeOfPath(url, rootEnvelope);
 
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkErrorsHandler(opts.config.envelope === 'wrapped'),
-    clientErrorHandler: clientErrorHandler(opts.config.envelope === 'wrapped', requestId),
+    frameworkErrors: frameworkErrorsHandler(envelopeOf),
+    clientErrorHandler: clientErrorHandler(envelopeOf, requestId),
     maxRequestsPerSocket: 0,
     // client addresses in logs from X-Forwarded-For only behind a proxy the operator named
     trustProxy: opts.config.trustProxy ?? false,
@@ -89,6 +93,7 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
     // one line per request, with key id, route and duration, written by the production hooks
     logController: requestLogController(),
     ajv: { customOptions: { verbose: true, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers(SerializerSelector()) } },
     schemaErrorFormatter: formatValidationError,
   });
 
@@ -96,9 +101,17 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
   // every request, which the ticker overview's benchmark shows (bench/reference.ts). The
   // X-Request-Id header is set in the app's onSend hook (production.ts, hardening.ts's send step).
 
-  const errorBody = (req: { id: string }, err: ApiError) => {
+  // The form of a request's answer follows its path: the root's, or a prefix's (api-bases.ts).
+  // Read only where a body is written by the shell (errors, the data-window notice), never per request.
+  app.decorateRequest('envelopeMode', {
+    getter(this: FastifyRequest) {
+      return envelopeOf(this.url);
+    },
+  });
+
+  const errorBody = (req: FastifyRequest, err: ApiError) => {
     const inner = { status: err.status, request_id: req.id, code: err.code, error: err.message, message: err.message };
-    return envelope(wrapped, inner, false);
+    return envelope(req.envelopeMode === 'wrapped', inner, false);
   };
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {
@@ -144,6 +157,7 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
 
   // before any route is added: integers as digits, numbers as plain decimals, no repeated parameter
   app.addHook('onRoute', addStrictParameters);
+  app.addHook('onRoute', shareParameterSchemas());
 
   const production = await setupProduction(app, ctx, opts.production);
   return { app, ctx, production };

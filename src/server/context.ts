@@ -52,6 +52,11 @@ export interface ServerContext {
   guards: RequestGuard[];
   /** Serialized answers of routes that declare a cache key (absent: nothing is cached). */
   responseCache?: ResponseCache;
+  /**
+   * Path prefix the routes built with this context are mounted under ('' or absent: the root),
+   * for links in their answers (api-bases.ts).
+   */
+  basePath?: string;
 }
 
 /** What a route plugin is given: the server's context without the store. */
@@ -60,5 +65,7 @@ export type RouteContext = Omit<ServerContext, 'store'>;
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;
+    /** The form of this request's answer: the configured one at the root, a prefix's own under it (api-bases.ts). */
+    readonly envelopeMode: EnvelopeMode;
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { compressAnswer } from './compression.js';
 import { ApiError } from '../domain/errors.js';
 import { normaliseDataset } from '../domain/datasets.js';
+import type { EnvelopeMode } from './context.js';
 
 // HTTP hardening for every route: size limits, security headers, CORS (off unless configured),
 // gzip/brotli for large bodies, and ETag + Cache-Control on reference data.
@@ -51,7 +52,7 @@ function undecodableParam(req: FastifyRequest): string | undefined {
  * Errors the router raises before any route runs (a path that is not valid percent-encoding),
  * answered in the API's envelope, naming the parameter, instead of with Fastify's own body.
  */
-export function frameworkErrorsHandler(wrapped: boolean) {
+export function frameworkErrorsHandler(envelopeOf: (url: string) => EnvelopeMode) {
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
     let message = 'The request could not be routed';
     if (error.code === 'FST_ERR_BAD_URL') {
@@ -62,6 +63,7 @@ export function frameworkErrorsHandler(wrapped: boolean) {
     }
     const err = new ApiError('BAD_PARAMETER', message);
     const inner = { status: err.status, request_id: req.id, code: err.code, error: message, message };
+    const wrapped = envelopeOf(req.raw.url ?? '/') === 'wrapped';
     reply.code(err.http).header('X-Request-Id', req.id).send(wrapped ? { ok: false, data: inner } : inner);
   };
 }
@@ -69,9 +71,10 @@ export function frameworkErrorsHandler(wrapped: boolean) {
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, a request
  * that did not arrive in time, malformed HTTP), answered in the API's JSON envelope with a
- * request id, then the connection is closed (the parser cannot go on reading it).
+ * request id, then the connection is closed (the parser cannot go on reading it). The envelope
+ * follows the path of the request line when the bytes Node hands over start with one.
  */
-export function clientErrorHandler(wrapped: boolean, newId: () => string) {
+export function clientErrorHandler(envelopeOf: (url: string) => EnvelopeMode, newId: () => string) {
   return (err: NodeJS.ErrnoException, socket: import('node:net').Socket): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     let apiErr: ApiError;
@@ -84,6 +87,7 @@ export function clientErrorHandler(wrapped: boolean, newId: () => string) {
     }
     const id = newId();
     const inner = { status: apiErr.status, request_id: id, code: apiErr.code, error: apiErr.message, message: apiErr.message };
+    const wrapped = envelopeOf(requestLinePath((err as { rawPacket?: unknown }).rawPacket)) === 'wrapped';
     const body = JSON.stringify(wrapped ? { ok: false, data: inner } : inner);
     if (socket.writable) {
       socket.write(
@@ -93,6 +97,13 @@ export function clientErrorHandler(wrapped: boolean, newId: () => string) {
     }
     socket.destroy();
   };
+}
+
+/** The path of the request line at the start of `raw` ('/' when there is none). */
+function requestLinePath(raw: unknown): string {
+  if (!Buffer.isBuffer(raw)) return '/';
+  const m = /^[A-Z]{3,10} (\/[^ \r\n]*)/.exec(raw.toString('latin1', 0, Math.min(raw.length, 4096)));
+  return m ? m[1]! : '/';
 }
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

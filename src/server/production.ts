@@ -70,7 +70,6 @@ function innerBody(payload: unknown, wrapped: boolean): Record<string, unknown> 
 }
 
 export async function setupProduction(app: FastifyInstance, ctx: ServerContext, opts: ProductionOptions = {}): Promise<ProductionRuntime> {
-  const wrapped = ctx.config.envelope === 'wrapped';
   const plans = opts.plans ?? PlanCatalog.builtin();
   const limiter = opts.rateLimiter ?? createRateLimiter({ redis: opts.redis, failMode: opts.rateLimitFail });
   const usage =
@@ -100,7 +99,7 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   app.addHook('preSerialization', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const state = req.dataWindowState;
     if (state && reply.statusCode === 200) {
-      const inner = innerBody(payload, wrapped);
+      const inner = innerBody(payload, req.envelopeMode === 'wrapped');
       if (inner) {
         if (!state.applied) cutToWindow(inner, state);
         if (state.cutDelay && inner.status === 'OK') inner.status = 'DELAYED';
@@ -120,7 +119,7 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
     if (typeof payload === 'string' && reply.statusCode === 200 && req.dataWindowState) {
       const notice = cutNotice(req);
-      if (notice) payload = withNotice(payload, notice, wrapped);
+      if (notice) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
     }
     payload = sendStep(req, reply, payload);
     const status = reply.statusCode;

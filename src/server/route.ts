@@ -59,6 +59,8 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   const errSchema = wrapped ? Envelope(ErrorBody, false) : ErrorBody;
   const auth = spec.auth !== false;
   const cache = spec.cacheKey && ctx.responseCache ? ctx.responseCache : undefined;
+  // One cache serves every base (api-bases.ts): an answer is kept per base path and form.
+  const cacheScope = `${ctx.basePath ?? ''}\0${ctx.config.envelope}\0`;
 
   /** The handler's answer in the envelope, kept in the cache when the request has a cache key. */
   const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string) => {
@@ -115,8 +117,9 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
         let cacheKey: string | undefined;
         let version = '';
         if (cache !== undefined && req.dataWindowState === undefined) {
-          cacheKey = spec.cacheKey!({ query, params, req });
-          if (cacheKey !== undefined) {
+          const own = spec.cacheKey!({ query, params, req });
+          if (own !== undefined) {
+            cacheKey = cacheScope + own;
             version = ctx.services.dataVersion(); // read before the data, so a write meanwhile is not hidden
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
@@ -157,13 +160,19 @@ function runGuards(guards: readonly RequestGuard[], from: number, req: FastifyRe
   return undefined;
 }
 
-/** Absolute base URL for links in bodies: never the client's Host header (see public-url.ts). */
+/**
+ * Absolute base URL of the API the request was made under, for links in bodies: the server's
+ * public base (never the client's Host header, see public-url.ts) and the routes' base path.
+ */
 export function baseUrl(ctx: RouteContext, req: FastifyRequest): string {
-  return publicBase(ctx.config, req);
+  return publicBase(ctx.config, req) + (ctx.basePath ?? '');
 }
 
-/** next_url: same path (or another), with only the cursor in the query: never the key. */
+/**
+ * next_url: the request's own path (its base path included) or another API path under the same
+ * base, with only the cursor in the query: never the key.
+ */
 export function nextUrl(ctx: RouteContext, req: FastifyRequest, cursor: string, path?: string): string {
-  const p = path ?? req.url.split('?')[0];
-  return `${baseUrl(ctx, req)}${p}?cursor=${cursor}`;
+  const url = path === undefined ? publicBase(ctx.config, req) + req.url.split('?')[0] : baseUrl(ctx, req) + path;
+  return `${url}?cursor=${cursor}`;
 }

@@ -52,3 +52,34 @@ export function nativeJson(payload: unknown): string {
   // A function replacer: item text may hold `$&` and the like.
   return text.replace(MARK_PATTERN, (_m, i: string) => `[${found[Number(i)]!.items.join(',')}]`);
 }
+
+/** Fastify's default serializer factory (fast-json-stringify) as the schema controller takes it. */
+type SerializerFactory = (externalSchemas?: unknown, options?: object) => (route: { schema?: unknown; method: string; url: string; httpStatus: string }) => (doc: unknown) => string;
+
+/**
+ * Fastify's serializer factory with one compiled serializer per distinct response schema. Every
+ * route declares its error bodies (the same two schemas everywhere) and the API is registered at
+ * the root and under each fixed prefix (api-bases.ts), so without sharing the same few schemas
+ * would be compiled hundreds of times at start-up. The compiled code depends on the schema's
+ * content alone (JSON Schema keywords; TypeBox's symbol keys play no part).
+ */
+export function sharedSerializers(base: SerializerFactory): SerializerFactory {
+  return (externalSchemas, options) => {
+    const compile = base(externalSchemas, options);
+    const built = new Map<string, (doc: unknown) => string>();
+    return (route) => {
+      let text: string;
+      try {
+        text = JSON.stringify(route.schema);
+      } catch {
+        return compile(route); // a schema JSON cannot write (a bigint default): not shared
+      }
+      let fn = built.get(text);
+      if (fn === undefined) {
+        fn = compile(route);
+        built.set(text, fn);
+      }
+      return fn;
+    };
+  };
+}

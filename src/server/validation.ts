@@ -129,3 +129,28 @@ export function addStrictParameters(route: RouteLike): void {
   const own = route.preValidation;
   route.preValidation = own === undefined ? [check] : [check, ...(Array.isArray(own) ? own : [own])];
 }
+
+/**
+ * An onRoute hook factory: routes whose querystring or params schemas are equal in content get
+ * one shared schema object, so Ajv (which keeps compiled validators per schema object) compiles
+ * each distinct schema once. Compiling validators is most of the time an app takes to start, and
+ * every endpoint is registered at the root and under each fixed prefix (api-bases.ts) with
+ * schemas built anew each time.
+ */
+export function shareParameterSchemas(): (route: RouteLike) => void {
+  const seen = new Map<string, unknown>();
+  const shared = (schema: unknown): unknown => {
+    if (schema === undefined || schema === null || typeof schema !== 'object') return schema;
+    const text = JSON.stringify(schema);
+    const first = seen.get(text);
+    if (first !== undefined) return first;
+    seen.set(text, schema);
+    return schema;
+  };
+  return (route) => {
+    const s = route.schema;
+    if (s === undefined) return;
+    if (s.querystring !== undefined) s.querystring = shared(s.querystring);
+    if (s.params !== undefined) s.params = shared(s.params);
+  };
+}
