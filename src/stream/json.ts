@@ -35,7 +35,32 @@ function encodeObject(o: { readonly [k: string]: WireValue }): string {
 
 /** One event as JSON text, integers exact. */
 export function encodeEvent(e: WireEvent): string {
-  return encodeObject(e);
+  return isPlain(e) ? JSON.stringify(e) : encodeObject(e);
+}
+
+/**
+ * Whether JSON.stringify writes the event exactly as encodeObject does (and about twice as
+ * fast): every field a string, a boolean, a finite number or a list of strings and finite
+ * numbers. Bigints, absent (null) fields and nested objects take the slow path.
+ */
+function isPlain(o: { readonly [k: string]: WireValue }): boolean {
+  for (const k in o) {
+    const v = o[k];
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+        continue;
+      case 'number':
+        if (Number.isFinite(v)) continue;
+        return false;
+      case 'object':
+        if (Array.isArray(v) && v.every((x) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x)))) continue;
+        return false;
+      default:
+        return false;
+    }
+  }
+  return true;
 }
 
 /**
