@@ -9,7 +9,7 @@ import { listPage } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
 import { MAX_UNIVERSAL_TICKERS, type UniversalRequest } from '../services/universal-snapshot.js';
-import { snapshotClock } from './snapshots.js';
+import { snapshotTime } from './snapshots.js';
 
 const TickerText = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
@@ -47,10 +47,10 @@ export async function universalSnapshotRoutes(app: FastifyInstance, ctx: RouteCo
     querystring: Query,
     response: Type.Object({ status: Type.String(), request_id: Type.String(), results: Type.Array(UniversalItem), next_url: Type.Optional(Type.String()) }),
     handler: async ({ query, req }) => {
-      const nowMs = snapshotClock(ctx, req);
+      const { nowMs, timeframe } = snapshotTime(ctx, req);
       const realMs = ctx.now();
       const r: UniversalRequest = {
-        clock: { nowMs, realMs, timeframe: nowMs < realMs ? 'DELAYED' : 'REAL-TIME' },
+        clock: { nowMs, realMs, timeframe },
         entitled: (dataset, market) => entitled(req, dataset, market),
       };
       const named = query['ticker.any_of'] ?? query.ticker;
