@@ -7,7 +7,7 @@ import { getRoute } from '../server/route.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
 import { CHAIN_SORT_FIELDS, CONTRACT_SORT_FIELDS, contractToWire, RANGE_SUFFIXES, type SnapshotView } from '../services/options.js';
 import { OptionSnapshot } from '../domain/snapshot-schemas.js';
-import { snapshotClock, visibleTicks } from './snapshots.js';
+import { snapshotTime, visibleTicks } from './snapshots.js';
 
 const OptionsContract = Type.Object({
   ticker: Type.String(),
@@ -72,8 +72,8 @@ const ContractSnapshotParams = Type.Object({
   optionContract: Type.String({ minLength: 1, maxLength: 40, description: 'an option ticker such as O:AAPL230616C00150000' }),
 });
 
-function snapshotView(ctx: RouteContext, req: FastifyRequest, nowMs: number): SnapshotView {
-  return { ...visibleTicks(req), timeframe: nowMs < ctx.now() ? 'DELAYED' : 'REAL-TIME' };
+function snapshotView(req: FastifyRequest, timeframe: SnapshotView['timeframe']): SnapshotView {
+  return { ...visibleTicks(req), timeframe };
 }
 
 export async function optionsRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -130,12 +130,12 @@ export async function optionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     response: ListBody(OptionSnapshot),
     handler: ({ params, query, req }) => {
       const underlying = params.underlyingAsset;
-      const nowMs = snapshotClock(ctx, req);
+      const { nowMs, timeframe } = snapshotTime(ctx, req);
       return listPage(ctx, req, query, {
         family: 'options-chain',
         firstQuery: (q: ChainQuery) => ({ ...q, underlying }),
         read: (q, page) => options.chain(underlying, q, page, nowMs),
-        present: (rows) => options.chainSnapshots(underlying, rows, nowMs, snapshotView(ctx, req, nowMs)),
+        present: (rows) => options.chainSnapshots(underlying, rows, nowMs, snapshotView(req, timeframe)),
       });
     },
   });
@@ -151,8 +151,8 @@ export async function optionsRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     params: ContractSnapshotParams,
     response: SingleBody(OptionSnapshot),
     handler: async ({ params, req }) => {
-      const nowMs = snapshotClock(ctx, req);
-      const results = await options.contractSnapshot(params.underlyingAsset, params.optionContract, nowMs, snapshotView(ctx, req, nowMs));
+      const { nowMs, timeframe } = snapshotTime(ctx, req);
+      const results = await options.contractSnapshot(params.underlyingAsset, params.optionContract, nowMs, snapshotView(req, timeframe));
       if (!results) throw notFound('Option contract not found.');
       return { results };
     },

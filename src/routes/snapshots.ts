@@ -14,13 +14,21 @@ import { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../domain/snapshot
 
 /** The instant a snapshot describes: now, or the end of the plan's data window when it lags (delayed plans). */
 export function snapshotClock(ctx: RouteContext, req: FastifyRequest): number {
+  return snapshotTime(ctx, req).nowMs;
+}
+
+/**
+ * The snapshot's clock, and its timeframe: 'DELAYED' exactly when the plan's delay holds the clock
+ * back (comparing the clock with a second reading of the time would flip with the millisecond).
+ */
+export function snapshotTime(ctx: RouteContext, req: FastifyRequest): { nowMs: number; timeframe: 'REAL-TIME' | 'DELAYED' } {
   const now = ctx.now();
   const window = applyDataWindow(req);
   if (window.delayed && window.latestMs < now) {
     noteDataCut(req, { delay: true });
-    return window.latestMs;
+    return { nowMs: window.latestMs, timeframe: 'DELAYED' };
   }
-  return now;
+  return { nowMs: now, timeframe: 'REAL-TIME' };
 }
 
 export function visibleTicks(req: FastifyRequest): VisibleTicks {

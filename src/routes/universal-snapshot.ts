@@ -10,7 +10,7 @@ import { listPage } from '../server/pagination.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
 import { MAX_UNIVERSAL_TICKERS, type UniversalRequest } from '../services/universal-snapshot.js';
-import { snapshotClock } from './snapshots.js';
+import { snapshotTime } from './snapshots.js';
 
 const TickerText = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
@@ -37,10 +37,10 @@ export async function universalSnapshotRoutes(app: FastifyInstance, ctx: RouteCo
 
   /** Named tickers unpaginated in the order asked for, else one page of the merged listing. */
   const answer = async (query: Query, req: FastifyRequest, family: string, outsideType: 'omit' | 'not-found') => {
-    const nowMs = snapshotClock(ctx, req);
+    const { nowMs, timeframe } = snapshotTime(ctx, req);
     const realMs = ctx.now();
     const r: UniversalRequest = {
-      clock: { nowMs, realMs, timeframe: nowMs < realMs ? 'DELAYED' : 'REAL-TIME' },
+      clock: { nowMs, realMs, timeframe },
       entitled: (dataset, market) => entitled(req, dataset, market),
     };
     const named = query['ticker.any_of'] ?? query.ticker;

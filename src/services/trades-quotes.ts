@@ -21,13 +21,16 @@ export interface TickWindow {
 export const MAX_TICK_LIMIT = 50_000;
 
 const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,19}$/.test(v);
+// A row without a sequence number (forex quotes, crypto trades) is stored, ordered and positioned
+// under -1, so a page ending on such a row resumes after seq "-1".
+const isSequence = (v: unknown): v is string => v === '-1' || isDigits(v);
 
 /** Whether a window and position decoded from a cursor are well formed and belong to `ticker`. */
 export function validTickCursor(q: TickWindow, a: TickPosition, ticker: string): boolean {
   return q.ticker === ticker && (q.order === 'asc' || q.order === 'desc')
     && Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= MAX_TICK_LIMIT
     && (q.gte === undefined || isDigits(q.gte)) && (q.lt === undefined || isDigits(q.lt))
-    && isDigits(a.ts) && /^\d{0,19}$/.test(a.seq) && typeof a.pk === 'string';
+    && isDigits(a.ts) && isSequence(a.seq) && isDigits(a.pk);
 }
 
 const nonEmpty = (codes: number[] | undefined) => (codes && codes.length ? codes : undefined);

@@ -1,0 +1,47 @@
+// A small slice of the demo data set for tests that call every endpoint: the demo's own
+// generators, restricted to a few instruments per market and a small tick scale, so that it loads
+// in seconds on either engine yet has data in every area (reference facts and tickers, bars,
+// trades and quotes of every market, option chains, news and social posts, fundamentals,
+// corporate actions, filings and economy).
+import { loadFundamentals } from '../../src/demo/fundamentals.js';
+import { ensureReferenceFacts } from '../../src/demo/load.js';
+import { loadDemoMarket } from '../../src/demo/market.js';
+import { newsStep } from '../../src/demo/news.js';
+import { optionsStep } from '../../src/demo/options.js';
+import { demoTickers } from '../../src/demo/universe.js';
+import type { Store } from '../../src/store/index.js';
+
+export const SAMPLE_AS_OF = '2026-11-20';
+
+/** The instruments with market data, per market (the option chains are on the stock underlyings). */
+export const SAMPLE_MARKET_TICKERS = {
+  stocks: ['AAPL', 'SPY'],
+  forex: ['C:EURUSD'],
+  crypto: ['X:BTCUSD'],
+  indices: ['I:SPX'],
+} as const;
+
+/** Ticks per session relative to the demo's first start: enough for many pages at small limits. */
+const SCALE = 0.1;
+/** Every n-th ticker of the demo universe is stored too, so lists hold every kind of ticker. */
+const TICKER_STRIDE = 400;
+
+export async function loadDemoSample(store: Store): Promise<void> {
+  const opts = { asOf: SAMPLE_AS_OF, scale: SCALE, log: () => {} };
+  await ensureReferenceFacts(store);
+  const traded = new Set<string>(Object.values(SAMPLE_MARKET_TICKERS).flat());
+  const tickers = demoTickers(SAMPLE_AS_OF).filter((t, i) => traded.has(t.ticker) || i % TICKER_STRIDE === 0);
+  await store.reference.upsertTickers(tickers);
+  await loadDemoMarket(store, opts, [...traded]);
+  await newsStep.run(store, opts);
+  await loadFundamentals(store, { asOf: SAMPLE_AS_OF, shortVolumeDays: 20 });
+  await optionsStep.run(store, opts);
+}
+
+/** An option contract of the sample chain that has trades (its snapshot carries a last trade). */
+export async function tradedOptionContract(t: { get(url: string): Promise<{ body: any }> }): Promise<string> {
+  const chain = await t.get(`/v3/snapshot/options/${SAMPLE_MARKET_TICKERS.stocks[0]}?limit=250`);
+  const traded = (chain.body.results as { details: { ticker: string }; last_trade?: unknown }[]).find((r) => r.last_trade);
+  if (!traded) throw new Error('no option contract of the demo chain has trades');
+  return traded.details.ticker;
+}
