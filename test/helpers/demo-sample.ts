@@ -2,12 +2,13 @@
 // generators, restricted to a few instruments per market and a small tick scale, so that it loads
 // in seconds on either engine yet has data in every area (reference facts and tickers, bars,
 // trades and quotes of every market, option chains, news and social posts, fundamentals,
-// corporate actions, filings and economy).
+// corporate actions, filings, economy and the partner data sets).
 import { loadFundamentals } from '../../src/demo/fundamentals.js';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
 import { loadDemoMarket } from '../../src/demo/market.js';
 import { newsStep } from '../../src/demo/news.js';
 import { optionsStep } from '../../src/demo/options.js';
+import { partnerDemoStep } from '../../src/demo/partner.js';
 import { demoTickers } from '../../src/demo/universe.js';
 import type { Store } from '../../src/store/index.js';
 
@@ -21,6 +22,12 @@ export const SAMPLE_MARKET_TICKERS = {
   indices: ['I:SPX'],
 } as const;
 
+/**
+ * Instruments with market data that the path-parameter samples leave out: a second index, so that
+ * the indices snapshot lists more than one item without every per-ticker endpoint being asked for it.
+ */
+const EXTRA_TRADED = ['I:NDX'];
+
 /** Ticks per session relative to the demo's first start: enough for many pages at small limits. */
 const SCALE = 0.1;
 /** Every n-th ticker of the demo universe is stored too, so lists hold every kind of ticker. */
@@ -29,13 +36,14 @@ const TICKER_STRIDE = 400;
 export async function loadDemoSample(store: Store): Promise<void> {
   const opts = { asOf: SAMPLE_AS_OF, scale: SCALE, log: () => {} };
   await ensureReferenceFacts(store);
-  const traded = new Set<string>(Object.values(SAMPLE_MARKET_TICKERS).flat());
+  const traded = new Set<string>([...Object.values(SAMPLE_MARKET_TICKERS).flat(), ...EXTRA_TRADED]);
   const tickers = demoTickers(SAMPLE_AS_OF).filter((t, i) => traded.has(t.ticker) || i % TICKER_STRIDE === 0);
   await store.reference.upsertTickers(tickers);
   await loadDemoMarket(store, opts, [...traded]);
   await newsStep.run(store, opts);
   await loadFundamentals(store, { asOf: SAMPLE_AS_OF, shortVolumeDays: 20 });
   await optionsStep.run(store, opts);
+  await partnerDemoStep.run(store, opts);
 }
 
 /** An option contract of the sample chain that has trades (its snapshot carries a last trade). */
