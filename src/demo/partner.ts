@@ -180,8 +180,8 @@ export function buildPartnerDemo(asOf: string): Record<string, DatasetRecord[]> 
   return out;
 }
 
-export async function loadPartnerDemo(store: Store, asOf: string): Promise<string> {
-  const sets = buildPartnerDemo(asOf);
+/** Upserts records by data-set name in one transaction; returns the rows written. */
+export async function upsertSets(store: Store, sets: Record<string, DatasetRecord[]>): Promise<number> {
   let rows = 0;
   await store.transaction(async (s) => {
     for (const [name, records] of Object.entries(sets)) {
@@ -189,7 +189,11 @@ export async function loadPartnerDemo(store: Store, asOf: string): Promise<strin
       rows += await s.datasets.upsert(def, records);
     }
   });
-  return `${rows} partner rows (Benzinga, ETF Global, TMX)`;
+  return rows;
+}
+
+export async function loadPartnerDemo(store: Store, asOf: string): Promise<string> {
+  return `${await upsertSets(store, buildPartnerDemo(asOf))} partner rows (Benzinga, ETF Global, TMX)`;
 }
 
 export const partnerDemoStep: DemoStep = {

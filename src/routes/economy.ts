@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
-import { INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS } from '../services/dataset-lists.js';
+import { EU_MERCHANT_AGGREGATES, EU_MERCHANT_HIERARCHY, INFLATION, INFLATION_EXPECTATIONS, LABOR_MARKET, TREASURY_YIELDS } from '../services/dataset-lists.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Economy'], dataset: 'economy', market: 'economy' };
 
@@ -29,5 +29,30 @@ export async function economyRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     operationId: 'GetFedV1TreasuryYields',
     summary: 'Treasury yields',
     description: 'Daily constant-maturity Treasury yields, 1 month to 30 years, percent.',
+  });
+  datasetListRoute(app, ctx, {
+    ...common,
+    def: LABOR_MARKET,
+    url: '/fed/v1/labor-market',
+    operationId: 'GetFedV1LaborMarket',
+    summary: 'Labor market',
+    description: 'Monthly unemployment rate, participation rate, average hourly earnings and job openings (`date` is the first day of the month).',
+  });
+  const spending: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Consumer spending'], dataset: 'consumer-spending', market: 'stocks' };
+  datasetListRoute(app, ctx, {
+    ...spending,
+    def: EU_MERCHANT_AGGREGATES,
+    url: '/consumer-spending/eu/v1/merchant-aggregates',
+    operationId: 'GetConsumerSpendingEuV1MerchantAggregates',
+    summary: 'EU merchant aggregates',
+    description: 'Daily card and open-banking spending at European merchants, per country, channel and consumer type.',
+  });
+  datasetListRoute(app, ctx, {
+    ...spending,
+    def: EU_MERCHANT_HIERARCHY,
+    url: '/consumer-spending/eu/v1/merchant-hierarchy',
+    operationId: 'GetConsumerSpendingEuV1MerchantHierarchy',
+    summary: 'EU merchant hierarchy',
+    description: 'The corporate hierarchy and industry of the merchants of the merchant aggregates (joined on `lookup_name` = `name`).',
   });
 }

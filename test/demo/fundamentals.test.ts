@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFundamentals, demoStart, loadFundamentals, type FundamentalsDemo } from '../../src/demo/fundamentals.js';
 import { DEMO_SPLITS } from '../../src/demo/market.js';
-import { loadPartnerDemo } from '../../src/demo/partner.js';
+import { buildFilingsEconomyDemo } from '../../src/demo/filings-economy.js';
+import { loadPartnerDemo, upsertSets } from '../../src/demo/partner.js';
 import { REAL_STOCK_SYMBOLS } from '../../src/demo/universe.js';
 import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
 import type { Store } from '../../src/store/index.js';
@@ -174,6 +175,7 @@ for (const engine of engines()) {
       const t0 = performance.now();
       const summary = await loadFundamentals(store, { asOf: AS_OF });
       await loadPartnerDemo(store, AS_OF);
+      await upsertSets(store, buildFilingsEconomyDemo(AS_OF));
       console.log(`fundamentals demo step on ${engine.name}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${summary})`);
       const counts = async () => Promise.all(DATASET_DECLARATIONS.map((def) => store.datasets.count(def)));
       const first = await counts();
@@ -183,6 +185,7 @@ for (const engine of engines()) {
       const before = await store.datasets.list(SPLITS, { where: [], sort: [], limit: 100 });
       await loadFundamentals(store, { asOf: AS_OF });
       await loadPartnerDemo(store, AS_OF);
+      await upsertSets(store, buildFilingsEconomyDemo(AS_OF));
       expect(await counts()).toEqual(first);
       expect(await store.datasets.list(SPLITS, { where: [], sort: [], limit: 100 })).toEqual(before);
     });

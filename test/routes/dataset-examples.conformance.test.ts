@@ -27,14 +27,24 @@ const PATHS: [string, string][] = [
   ['/etf-global/v1/profiles', 'etf-global-profiles'],
   ['/etf-global/v1/taxonomies', 'etf-global-taxonomies'],
   ['/tmx/v1/corporate-events', 'tmx-corporate-events'],
+  ['/fed/v1/labor-market', 'labor-market'],
+  ['/consumer-spending/eu/v1/merchant-aggregates', 'eu-merchant-aggregates'],
+  ['/consumer-spending/eu/v1/merchant-hierarchy', 'eu-merchant-hierarchy'],
+  ['/stocks/filings/vX/index', 'filings-index'],
+  ['/stocks/filings/10-K/vX/sections', '10k-sections'],
+  ['/stocks/filings/8-K/vX/text', '8k-text'],
+  ['/stocks/filings/vX/13-F', '13f-holdings'],
+  ['/stocks/filings/vX/form-3', 'form-3'],
+  ['/stocks/filings/vX/form-4', 'form-4'],
 ];
 
 /**
  * Where an example's value disagrees with the type its own schema declares, the schema's type is
- * served: TMX's example writes tmx_company_id as a string, the schema says integer.
+ * served: TMX's example writes tmx_company_id as a string, the schema says integer. A field an
+ * example gives as null is left out of our records, as every absent field is.
  */
 function asSchemaTypes(record: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...record };
+  const out = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
   if (typeof out.tmx_company_id === 'string') out.tmx_company_id = Number(out.tmx_company_id);
   return out;
 }
@@ -56,7 +66,7 @@ for (const engine of engines()) {
         writeFileSync(file, JSON.stringify(example));
         const imported = await importFile(t.store, file);
         expect(imported).toMatchObject({ kind: dataset, rows: example.results.length, rejected: 0 });
-        const res = await t.get(`${path}?limit=100`);
+        const res = await t.get(`${path}?limit=99`);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.status).toBe('OK');
         const sortKeys = (r: Record<string, unknown>) => JSON.stringify(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)));

@@ -3,6 +3,8 @@
 // /stocks/financials/v1/*, /stocks/filings/v1/*, /stocks/v1/* and /fed/v1/* endpoints; the
 // natural keys are ours.
 import { DIVIDENDS, SPLITS } from './corporate-actions.js';
+import { ECONOMY_EXTRA_DATASETS } from './economy-catalog.js';
+import { FILING_DATASETS } from './filings-catalog.js';
 import { PARTNER_DATASETS } from './partner-catalog.js';
 import { defineDataset, type DatasetDef, type DatasetFields, type FieldDef, type FilterForm } from './datasets.js';
 
@@ -345,7 +347,7 @@ export const TREASURY_YIELDS = fed('treasury-yields', 'fed_treasury_yields', {
 export const DATASET_DECLARATIONS: readonly DatasetDef[] = [
   DIVIDENDS, SPLITS, BALANCE_SHEETS, CASH_FLOW_STATEMENTS, INCOME_STATEMENTS, RATIOS, FLOAT, SHORT_INTEREST,
   SHORT_VOLUME, RISK_FACTORS, RISK_CATEGORIES, INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS,
-  ...PARTNER_DATASETS,
+  ...PARTNER_DATASETS, ...ECONOMY_EXTRA_DATASETS, ...FILING_DATASETS,
 ];
 
 export function datasetByName(name: string): DatasetDef | undefined {
