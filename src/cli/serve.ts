@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { buildApp } from '../app.js';
+import { banner } from './banner.js';
 import type { EnvelopeMode } from '../server/context.js';
 import { parseCorsOrigin } from '../server/hardening.js';
 import { createServerLogger, parseAccessLogMode, type AccessLogMode } from '../server/logger.js';
@@ -131,7 +132,7 @@ function keyFileOf(opts: ServeFlags): string {
  * Migrations and the first-start demo, done once (by the primary when there are workers).
  * Returns what the banner says about keys: the demo key in full only on the start that created it.
  */
-async function prepareStore(store: Store, opts: ServeFlags): Promise<string> {
+async function prepareStore(store: Store, opts: ServeFlags): Promise<KeyNotice> {
   const firstStart = (await store.meta.get('demo_loaded')) === undefined && (await store.reference.countTickers()) === 0;
   const wantDemo = opts.demo === 'yes' || (opts.demo === 'auto' && store.engine === 'sqlite' && firstStart);
   let created: string | undefined;
@@ -149,31 +150,39 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<string> {
 /** The demo operator's credentials, printed once with the banner of the start that created them. */
 let demoOperatorNote = '';
 
+/** What the banner says about keys, and the key its ready-to-paste lines show. */
+interface KeyNotice {
+  text: string;
+  /** The demo key's secret on the start that created it; else its prefix, or YOUR_KEY, as a placeholder. */
+  key: string;
+}
+
 /**
  * A key's secret is shown once, when it is created (and kept in the owner-only demo-key file for
  * the operator); later starts say where it is, whether it still works, and how to manage keys.
  */
-async function keyNotice(store: Store, opts: ServeFlags, created: string | undefined): Promise<string> {
+async function keyNotice(store: Store, opts: ServeFlags, created: string | undefined): Promise<KeyNotice> {
   const keyFile = keyFileOf(opts);
-  const base = opts.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${opts.port}`;
   const manage = 'List keys with `tickerbase keys list`, create one with `tickerbase keys create --plan demo`.\n';
-  if (created !== undefined) {
-    return `Demo key (shown once; also saved, owner-only, in ${keyFile}): ${created}\nTry: curl -H "X-API-Key: ${created}" "${base}/v3/reference/tickers/AAPL"\n`;
-  }
-  if (!existsSync(keyFile)) return manage;
+  if (created !== undefined) return { text: `Demo key (shown once; also saved, owner-only, in ${keyFile}): ${created}\n`, key: created };
+  if (!existsSync(keyFile)) return { text: manage, key: 'YOUR_KEY' };
   const saved = readFileSync(keyFile, 'utf8').trim();
   const record = saved === '' ? undefined : await store.keys.findByKey(saved);
-  if (record && !record.revoked_utc) return `The demo key is in ${keyFile}. ${manage}`;
-  return `The demo key saved in ${keyFile} ${record ? 'has been revoked' : 'no longer exists'}. ${manage}`;
+  if (record && !record.revoked_utc) return { text: `The demo key (${record.prefix}…) is in ${keyFile}. ${manage}`, key: `${record.prefix}…` };
+  return { text: `The demo key saved in ${keyFile} ${record ? 'has been revoked' : 'no longer exists'}. ${manage}`, key: 'YOUR_KEY' };
 }
 
-function banner(opts: ServeFlags, address: string, engine: string, workers: number, keys: string): string {
-  const extra = [engine, `${opts.envelope} envelope`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''].filter(Boolean).join(', ');
-  let text = `Tickerbase listening on ${address} (${extra})\n${keys}`;
-  if (opts.dashboard) {
-    const base = opts.publicUrl?.replace(/\/+$/, '') ?? `http://localhost:${opts.port}`;
-    text += `Dashboard: ${base}/dashboard/ (sign-up ${opts.signup})\n${demoOperatorNote}`;
-  }
+function bannerOf(opts: ServeFlags, address: string, engine: string, workers: number, keys: KeyNotice): string {
+  const text = banner({
+    address,
+    publicUrl: opts.publicUrl?.replace(/\/+$/, ''),
+    details: [engine, `${opts.envelope} envelope at the root`, workers > 1 ? `${workers} workers` : '', opts.redisUrl ? 'Redis rate limits' : ''],
+    rootEnvelope: opts.envelope,
+    keyNotice: keys.text,
+    key: keys.key,
+    dashboardSignup: opts.dashboard ? opts.signup : undefined,
+    operatorNote: demoOperatorNote,
+  });
   demoOperatorNote = '';
   return text;
 }
@@ -225,8 +234,8 @@ export async function closeGracefully(parts: ClosableParts, timeoutMs: number): 
  * synchronously and would freeze every request meanwhile. Migrations and the demo load run first
  * on a store without these limits (an index build or a bulk load may rightly take longer).
  */
-async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys: string }> {
-  let keys = '';
+async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys: KeyNotice }> {
+  let keys: KeyNotice = { text: '', key: 'YOUR_KEY' };
   if (!cluster.isWorker) {
     const setup = await openStoreFromFlags(opts);
     try {
@@ -283,7 +292,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: opts.port, host: opts.host });
-  if (!cluster.isWorker) process.stdout.write(banner(opts, address, store.engine, 1, keys));
+  if (!cluster.isWorker) process.stdout.write(bannerOf(opts, address, store.engine, 1, keys));
 }
 
 /**
@@ -293,7 +302,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
  */
 async function runPrimary(opts: ServeFlags): Promise<void> {
   const store = await openStoreFromFlags(opts);
-  let keys: string;
+  let keys: KeyNotice;
   try {
     keys = await prepareStore(store, opts);
   } finally {
@@ -311,7 +320,7 @@ async function runPrimary(opts: ServeFlags): Promise<void> {
     announced = true;
     const host = address.address && address.address !== '::' ? address.address : opts.host;
     const shown = host.includes(':') ? `[${host}]` : host;
-    process.stdout.write(banner(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers, keys));
+    process.stdout.write(bannerOf(opts, `http://${shown}:${address.port}`, opts.databaseUrl ? 'postgres' : 'sqlite', opts.workers, keys));
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

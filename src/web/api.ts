@@ -16,6 +16,8 @@ export interface Session {
   csrf_token: string;
   signup_mode: 'open' | 'invite' | 'closed';
   public_url: string;
+  /** Base URL answering in upstream's bodies: what the official clients are pointed at. */
+  client_url: string;
   envelope: 'wrapped' | 'native';
   version: string;
 }

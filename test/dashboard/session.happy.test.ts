@@ -33,6 +33,16 @@ for (const engine of engines()) {
       expect(dup.statusCode).toBe(409);
     });
 
+    it("names the base URL for the official clients (the quickstart's), which answers in upstream's bodies", async () => {
+      const session = await new DashboardClient(app).session();
+      expect(session.client_url).toBe(`${session.public_url}/upstream`);
+      const { key } = await store.keys.create({ plan: 'demo' });
+      const res = await app.inject({ method: 'GET', url: `${new URL(session.client_url).pathname}/v1/marketstatus/now`, headers: { 'x-api-key': key } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().ok).toBeUndefined();
+      expect(res.json().market).toBeDefined();
+    });
+
     it('signs out, and the old cookie no longer opens a session', async () => {
       const c = new DashboardClient(app);
       expect((await c.signIn('user@example.com')).statusCode).toBe(200);

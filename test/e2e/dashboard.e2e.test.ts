@@ -116,8 +116,8 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
     const snippets = userPage.getByTestId('snippet');
     await snippets.first().waitFor();
     const text = (await snippets.allTextContents()).join('\n');
-    expect(text).toContain(`RESTClient(api_key="YOUR_KEY", base="${base}")`);
-    expect(text).toContain(`restClient('YOUR_KEY', '${base}')`);
+    expect(text).toContain(`RESTClient(api_key="YOUR_KEY", base="${base}/upstream")`);
+    expect(text).toContain(`restClient('YOUR_KEY', '${base}/upstream')`);
     expect(text).not.toContain(secret);
     await shot(userPage, 'quickstart');
   });

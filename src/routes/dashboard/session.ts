@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AccountError } from '../../services/accounts.js';
 import { mapAccountErrors } from '../../server/dashboard/errors.js';
+import { CLIENT_BASE_PATH } from '../../server/api-bases.js';
 import { baseUrl } from '../../server/route.js';
 import type { DashboardDeps } from './deps.js';
 import { Account, answer, dashboardSchema, Email, Ok, Password } from './schemas.js';
@@ -20,6 +21,7 @@ const SessionBody = Ok({
   csrf_token: Type.String({ description: 'send it back in X-CSRF-Token on every request other than GET' }),
   signup_mode: Type.String(),
   public_url: Type.String({ description: 'the base URL of this server REST API' }),
+  client_url: Type.String({ description: "the base URL that answers in upstream's bodies, for the official clients" }),
   envelope: Type.String(),
   version: Type.String(),
 });
@@ -36,6 +38,7 @@ export async function sessionRoutes(app: FastifyInstance, d: DashboardDeps): Pro
       csrf_token: session.csrfToken(reply),
       signup_mode: d.signup,
       public_url: baseUrl(ctx, req),
+      client_url: baseUrl(ctx, req) + CLIENT_BASE_PATH,
       envelope: ctx.config.envelope,
       version: d.version,
     });

@@ -10,16 +10,18 @@ export function QuickstartPage({ session }: { session: Session }) {
   const [prefix, setPrefix] = useState('');
   useEffect(() => void call<{ results: Key[] }>('GET', 'keys').then((r) => setKeys(r.results.filter((k) => !k.revoked_utc)), () => setKeys([])), []);
   const base = session.public_url;
+  // the official clients parse upstream's bodies, which this base answers in whatever --envelope says
+  const clientBase = session.client_url;
   const key = prefix ? `${prefix}…` : 'YOUR_KEY';
   const snippets: [string, string][] = [
-    ['curl', `curl -H "Authorization: Bearer ${key}" \\\n  "${base}/v2/aggs/ticker/AAPL/range/1/day/2024-01-02/2024-01-31"`],
+    ['curl', `curl -H "Authorization: Bearer ${key}" \\\n  "${clientBase}/v2/aggs/ticker/AAPL/range/1/day/2024-01-02/2024-01-31"`],
     [
       'Python (massive)',
-      `# pip install massive\nfrom massive import RESTClient\n\nclient = RESTClient(api_key="${key}", base="${base}")\nfor bar in client.list_aggs("AAPL", 1, "day", "2024-01-02", "2024-01-31"):\n    print(bar)`,
+      `# pip install massive\nfrom massive import RESTClient\n\nclient = RESTClient(api_key="${key}", base="${clientBase}")\nfor bar in client.list_aggs("AAPL", 1, "day", "2024-01-02", "2024-01-31"):\n    print(bar)`,
     ],
     [
       'JavaScript (@massive.com/client-js)',
-      `// npm install @massive.com/client-js\nimport { restClient } from '@massive.com/client-js';\n\nconst rest = restClient('${key}', '${base}');\nconst bars = await rest.getStocksAggregates({ stocksTicker: 'AAPL', multiplier: 1, timespan: 'day', from: '2024-01-02', to: '2024-01-31' });\nconsole.log(bars);`,
+      `// npm install @massive.com/client-js\nimport { restClient } from '@massive.com/client-js';\n\nconst rest = restClient('${key}', '${clientBase}');\nconst bars = await rest.getStocksAggregates({ stocksTicker: 'AAPL', multiplier: 1, timespan: 'day', from: '2024-01-02', to: '2024-01-31' });\nconsole.log(bars);`,
     ],
   ];
   return (
@@ -41,11 +43,9 @@ export function QuickstartPage({ session }: { session: Session }) {
             </select>
           </label>
         )}
-        {session.envelope === 'wrapped' && (
-          <p class="hint">
-            This server wraps answers in {'{"ok":true,"data":…}'}; the official clients expect upstream's plain bodies, which the server sends when started with <code>--envelope native</code>.
-          </p>
-        )}
+        <p class="hint">
+          <code>{clientBase}</code> answers in upstream's bodies, as the official clients expect; the root answers in {session.envelope === 'wrapped' ? '{"ok":true,"data":…}' : "upstream's bodies"} (<code>--envelope {session.envelope}</code>).
+        </p>
       </Card>
       {snippets.map(([title, text]) => (
         <Card title={title}>
