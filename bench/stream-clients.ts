@@ -102,8 +102,9 @@ async function main(): Promise<void> {
       wallAtReset = performance.now();
     } else if (m.type === 'report') {
       const cpu = process.cpuUsage(cpuAtReset);
-      const cpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallAtReset);
-      process.send!({ type: 'report', events, frames, auditHeads, auditEvents, latencies, cpuShare });
+      const cpuMicros = cpu.user + cpu.system;
+      const cpuShare = cpuMicros / 1000 / (performance.now() - wallAtReset);
+      process.send!({ type: 'report', events, frames, auditHeads, auditEvents, latencies, cpuShare, cpuMicros });
     } else if (m.type === 'exit') {
       for (const c of clients) c.terminate();
       process.exit(0);

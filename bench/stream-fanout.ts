@@ -97,6 +97,7 @@ interface Report {
   latencies: number[];
   /** CPU time of the client processes over wall time (1 = one core busy). */
   cpuShare: number;
+  cpuMicros: number;
 }
 
 function forkClients(url: string, n: number, key?: string): Promise<ChildProcess> {
@@ -137,6 +138,7 @@ async function clients(url: string, n: number, key?: string) {
         auditEvents: all.reduce((a, r) => a + r.auditEvents, 0),
         latencies: all.flatMap((r) => r.latencies),
         cpuShare: all.reduce((a, r) => a + r.cpuShare, 0),
+        cpuMicros: all.reduce((a, r) => a + r.cpuMicros, 0),
       };
     },
     exit: () => children.forEach((c) => c.send({ type: 'exit' })),
@@ -191,6 +193,8 @@ interface Latency {
   serverCpu: number;
   /** CPU time of the server process per 1,000 deliveries, µs (less sensitive to other load on the machine than latency). */
   serverUsPerK: number;
+  /** The same for the client processes: what reading 2,000,000 events/s would take of a core. */
+  clientUsPerK: number;
   frames: number;
 }
 
@@ -226,6 +230,7 @@ async function latency(server: Server, n: number, rate: number): Promise<Latency
     clientCpu: r.cpuShare,
     serverCpu: (cpu.user + cpu.system) / 1000 / wall,
     serverUsPerK: ((cpu.user + cpu.system) * 1000) / r.events,
+    clientUsPerK: (r.cpuMicros * 1000) / r.events,
     frames: r.frames,
   };
 }
@@ -245,7 +250,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function describe(name: string, l: Latency): string {
-  return `${name}: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (goal p99 <= 50 ms: ${(l.p99 / 50).toFixed(2)} of it); ${fmt(l.delivered)} events/s delivered of ${fmt(RATE * 100)} asked in ${fmt(l.frames / SECONDS)} frames/s; CPU: server ${(l.serverCpu * 100).toFixed(0)} % (${l.serverUsPerK.toFixed(0)} µs per 1,000 deliveries), clients ${(l.clientCpu * 100).toFixed(0)} %`;
+  return `${name}: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms (goal p99 <= 50 ms: ${(l.p99 / 50).toFixed(2)} of it); ${fmt(l.delivered)} events/s delivered of ${fmt(RATE * 100)} asked in ${fmt(l.frames / SECONDS)} frames/s; CPU: server ${(l.serverCpu * 100).toFixed(0)} % (${l.serverUsPerK.toFixed(0)} µs per 1,000 deliveries), clients ${(l.clientCpu * 100).toFixed(0)} % (${l.clientUsPerK.toFixed(0)} µs per 1,000)`;
 }
 
 async function latencyRuns(): Promise<void> {
@@ -264,7 +269,7 @@ async function latencyRuns(): Promise<void> {
   const mid = (name: string): Latency => {
     const ls = runs[name]!;
     const pick = (k: keyof Latency) => median(ls.map((l) => l[k]));
-    return { p50: pick('p50'), p99: pick('p99'), delivered: pick('delivered'), clientCpu: pick('clientCpu'), serverCpu: pick('serverCpu'), serverUsPerK: pick('serverUsPerK'), frames: pick('frames') };
+    return { p50: pick('p50'), p99: pick('p99'), delivered: pick('delivered'), clientCpu: pick('clientCpu'), serverCpu: pick('serverCpu'), serverUsPerK: pick('serverUsPerK'), clientUsPerK: pick('clientUsPerK'), frames: pick('frames') };
   };
   const b = mid('bare ws');
   const t = mid('tickerbase');
