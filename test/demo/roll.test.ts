@@ -5,8 +5,10 @@ import { nyMidnight } from '../../src/domain/calendar.js';
 import type { BarRow } from '../../src/domain/market-records.js';
 import { readDemoState, writeDemoState } from '../../src/demo/demo-state.js';
 import { loadDemoMarket } from '../../src/demo/market.js';
+import { optionsStep } from '../../src/demo/options.js';
 import { rollDemo, type RollSummary } from '../../src/demo/roll.js';
 import type { Store } from '../../src/store/index.js';
+import { sqlOf } from '../../src/store/inspect.js';
 import { startTestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
 
@@ -40,6 +42,16 @@ async function loadedRows(store: Store) {
       quotes: await quotes(store, t, BigInt(end) * 1_000_000n),
     };
   }
+  // AAPL's option chains: bars, ticks and open interest of the loaded sessions
+  const db = sqlOf(store);
+  const cut = nyMidnight('2026-11-21');
+  out.options = {
+    day: await db.all("SELECT ticker, t, o, h, l, c, v, n FROM day_bars WHERE ticker LIKE 'O:%' AND t < ? ORDER BY ticker, t", [cut]),
+    minute: await db.all("SELECT ticker, t, o, h, l, c, v, n FROM minute_bars WHERE ticker LIKE 'O:%' AND t < ? ORDER BY ticker, t", [cut]),
+    trades: await db.all("SELECT ticker, sip_timestamp, price, size FROM trades WHERE ticker LIKE 'O:%' AND sip_timestamp < ? ORDER BY ticker, sip_timestamp", [BigInt(cut) * 1_000_000n]),
+    quotes: await db.all("SELECT ticker, ts, bid_price, ask_price FROM quotes WHERE ticker LIKE 'O:%' AND ts < ? ORDER BY ticker, ts", [BigInt(cut) * 1_000_000n]),
+    openInterest: await db.all("SELECT ticker, date, open_interest FROM options_open_interest WHERE date <= ? ORDER BY ticker, date", [AS_OF]),
+  };
   return out;
 }
 
@@ -72,6 +84,7 @@ for (const engine of engines()) {
     beforeAll(async () => {
       store = await engine.open();
       await loadDemoMarket(store, { asOf: AS_OF, scale: 1 }, SOME);
+      await optionsStep.run(store, { asOf: AS_OF, scale: 1, log: () => {} });
       await writeDemoState(store, { asOf: AS_OF, scale: 1, pinned: false });
       before = await loadedRows(store);
       lastClose = new Map();
@@ -107,8 +120,15 @@ for (const engine of engines()) {
       expect(btc.at(-1)!.sip_timestamp >= BigInt(NOW - 60_000) * 1_000_000n).toBe(true);
     });
 
-    it('leaves every row of the loaded days as it was', async () => {
+    it('leaves every row of the loaded days as it was, option chains included', async () => {
+      expect((before.options as { day: unknown[] }).day.length).toBeGreaterThan(100);
       expect(await loadedRows(store)).toEqual(before);
+    });
+
+    it('prices option chains on the new sessions', async () => {
+      const db = sqlOf(store);
+      const newQuotes = await db.get("SELECT COUNT(*) AS n FROM quotes WHERE ticker LIKE 'O:AAPL%' AND ts >= ?", [BigInt(nyMidnight('2026-11-24')) * 1_000_000n]);
+      expect(Number(newQuotes!.n)).toBeGreaterThan(1000);
     });
 
     it('carries each walk on from the stored last close (no jump to another level)', async () => {
