@@ -137,7 +137,12 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<string> {
     const operator = await createDemoOperator(store);
     if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;
   }
-  if (opts.demoRoll) await rollDemo(store, { nowMs: Date.now(), log: (l) => process.stderr.write(`${l}\n`) });
+  if (opts.demoRoll) {
+    // The roll is one transaction: when it fails (another process holds SQLite's write lock past
+    // the wait) nothing was written, and the server starts on the data as it is.
+    await rollDemo(store, { nowMs: Date.now(), log: (l) => process.stderr.write(`${l}\n`) })
+      .catch((err: unknown) => process.stderr.write(`demo: not extended: ${err instanceof Error ? err.message : String(err)}\n`));
+  }
   await ensureReferenceFacts(store);
   return keyNotice(store, opts, created);
 }

@@ -4,7 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReferenceFacts } from '../../src/demo/load.js';
 import { lastCompletedSession, nyMidnight, previousTradingDay } from '../../src/domain/calendar.js';
 import { readDemoState, writeDemoState } from '../../src/demo/demo-state.js';
 import { loadDemoMarket } from '../../src/demo/market.js';
@@ -29,13 +31,14 @@ describe('serve rolls the demo forward on start', () => {
       await loadDemoMarket(store, { asOf, scale: 1 }, ['I:SPX', 'X:BTCUSD']);
       await store.meta.set('demo_loaded', new Date().toISOString());
       await writeDemoState(store, { asOf, scale: 1, pinned: false });
+      await ensureReferenceFacts(store);
     } finally {
       await store.close();
     }
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('--no-demo-roll and TICKERBASE_NO_DEMO_ROLL skip the roll; a plain start extends to the last completed session before listening', async () => {
+  it('--no-demo-roll and TICKERBASE_NO_DEMO_ROLL skip the roll, a store locked by another process starts unrolled; a plain start extends to the last completed session before listening', async () => {
     for (const [args, env] of [[['--no-demo-roll'], {}], [[], { TICKERBASE_NO_DEMO_ROLL: '1' }]] as const) {
       const server = await startServe([...serveArgs, ...args], env);
       expect(await server.stop()).toBe(0);
@@ -44,6 +47,18 @@ describe('serve rolls the demo forward on start', () => {
       expect(state?.asOf).toBe(asOf);
       expect(spxDays).toEqual([nyMidnight(asOf)]);
     }
+    // another process holds the write lock past the wait: the server starts on the data as it is
+    const holder = new Database(join(dir, 'tickerbase.db'));
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const blocked = await startServe(serveArgs);
+      expect(await blocked.stop()).toBe(0);
+      expect(blocked.output()).toMatch(/demo: not extended: /);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect((await storedState()).state?.asOf).toBe(asOf);
     const server = await startServe(serveArgs);
     expect(await server.stop()).toBe(0);
     const out = server.output();
@@ -53,5 +68,5 @@ describe('serve rolls the demo forward on start', () => {
     const { state, spxDays } = await storedState();
     expect(state?.asOf).toBe(last);
     expect(spxDays).toEqual([asOf, previousTradingDay(last), last].map(nyMidnight));
-  }, 180_000);
+  }, 240_000);
 });
