@@ -216,8 +216,11 @@ function historicalDayBar(c: OptionsContractRecord, env: PricingEnv, s: Session,
   return { ticker: c.ticker, t: nyMidnight(s.date), o, h, l, c: cl, v: n * rng.int(1, 12), vw: round2((h + l + cl) / 3), n };
 }
 
-/** Every row of one underlying's chains. */
-export async function chainRows(store: Store, underlying: string, atmVol: number, opts: Pick<DemoOptions, 'asOf' | 'scale'>): Promise<ChainRows | undefined> {
+/**
+ * Every row of one underlying's chains; with `after` (a date), the ticks and day bars of sessions
+ * up to it are not generated (a roll keeps those it stored before).
+ */
+export async function chainRows(store: Store, underlying: string, atmVol: number, opts: Pick<DemoOptions, 'asOf' | 'scale'>, after?: string): Promise<ChainRows | undefined> {
   const plan = demoMarketPlan(opts.asOf, opts.scale);
   const sessions = plan.sessions.slice(-(HISTORY_SESSIONS + plan.tickSessions.size));
   const first = sessions[0]!;
@@ -234,7 +237,7 @@ export async function chainRows(store: Store, underlying: string, atmVol: number
 
   const out: ChainRows = { contracts: [], day: [], minute: [], trades: [], quotes: [], openInterest: [] };
   const rng = createRng('demo-options').fork(underlying);
-  const tickSessions = sessions.filter((d) => plan.tickSessions.has(d));
+  const tickSessions = sessions.filter((d) => plan.tickSessions.has(d) && (after === undefined || d > after));
   const underTrades = new Map<string, TradeRow[]>();
   for (const date of tickSessions) {
     const s = sessionOn(date)!;
@@ -267,6 +270,7 @@ export async function chainRows(store: Store, underlying: string, atmVol: number
           const s = sessionOn(date)!;
           out.openInterest.push({ ticker: c.ticker, date, open_interest: oi });
           oi = Math.max(0, Math.round(oi * crng.float(0.97, 1.06)));
+          if (after !== undefined && date <= after) return;
           if (plan.tickSessions.has(date)) {
             const prevClose = closeOn(sessions[i - 1] ?? date);
             sessionTicks(c, env, s, underTrades.get(date)!, prevClose, crng, opts.scale, out);
@@ -305,7 +309,7 @@ export async function storeOptionChains(store: Store, opts: Pick<DemoOptions, 'a
   const totals = { contracts: 0, day: 0, minute: 0, trades: 0, quotes: 0, oi: 0 };
   const skipped: string[] = [];
   for (const [underlying, vol] of DEMO_OPTION_UNDERLYINGS) {
-    const all = await chainRows(store, underlying, vol, opts);
+    const all = await chainRows(store, underlying, vol, opts, after);
     if (!all) {
       skipped.push(underlying);
       continue;

@@ -94,12 +94,14 @@ async function extend(store: Store, state: DemoState, target: string, toMs: numb
   const sessions = asOf > state.asOf ? tradingDaysBetween(dateOfDay(dayOfDate(state.asOf) + 1), asOf) : [];
   const summary: RollSummary = { fromAsOf: state.asOf, asOf, sessions, throughMs: toMs, day: 0, minute: 0, trades: 0, quotes: 0 };
   const write = async (rows: Rows) => {
-    summary.day += await insertCounted(store.market, 'day', rows.day);
-    summary.minute += await insertCounted(store.market, 'minute', rows.minute);
-    summary.trades += rows.trades.length;
-    summary.quotes += rows.quotes.length;
+    await store.market.insertBars('day', rows.day);
+    await store.market.insertBars('minute', rows.minute);
     await store.market.insertTrades(rows.trades);
     await store.market.insertQuotes(rows.quotes);
+    summary.day += rows.day.length;
+    summary.minute += rows.minute.length;
+    summary.trades += rows.trades.length;
+    summary.quotes += rows.quotes.length;
   };
   if (sessions.length > 0) {
     await extendSessions(store, state, sessions, write);
@@ -107,11 +109,6 @@ async function extend(store: Store, state: DemoState, target: string, toMs: numb
   }
   await extendAroundTheClock(store, state, toMs, write);
   return summary;
-}
-
-async function insertCounted(market: MarketDataPort, kind: 'day' | 'minute', rows: BarRow[]): Promise<number> {
-  await market.insertBars(kind, rows);
-  return rows.length;
 }
 
 /**
