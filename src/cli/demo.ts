@@ -2,7 +2,8 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import type { Store } from '../store/index.js';
-import { DEMO_AS_OF, loadDemo } from '../demo/load.js';
+import { loadDemo } from '../demo/load.js';
+import { lastCompletedSession, parseDate } from '../domain/calendar.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
 import { accountService, generatePassword } from './users.js';
@@ -34,19 +35,21 @@ export async function createDemoOperator(store: Store): Promise<{ email: string;
 export function demoCommand(): Command {
   return withStoreOptions(new Command('demo').description('load the deterministic synthetic demo data set into the store'))
     .addOption(new Option('--scale <n>', 'scale factor for generated market data (benchmarks use more)').default('1'))
-    .option('--as-of <date>', 'last session of the generated data', DEMO_AS_OF)
+    .option('--as-of <date>', 'last session of the generated data, pinned: later starts do not roll it forward (default: the last completed session, rolled forward)')
     .option('--no-key', 'do not create a demo key')
     .option('--live', 'instead of loading, publish the live demo tape to a running server (--url, --admin-token) until stopped')
     .addOption(new Option('--url <url>', 'server of --live').env('TICKERBASE_URL').default('http://127.0.0.1:8080'))
     .addOption(new Option('--admin-token <token>', 'admin token of the server of --live').env('TICKERBASE_ADMIN_TOKEN'))
     .addOption(liveRateOption())
-    .action(async (opts: StoreFlags & { scale: string; asOf: string; key: boolean; live?: boolean; url: string; adminToken?: string; liveRate: number }) => {
+    .action(async (opts: StoreFlags & { scale: string; asOf?: string; key: boolean; live?: boolean; url: string; adminToken?: string; liveRate: number }) => {
       if (opts.live) return runLiveDemo(opts);
       const scale = Number(opts.scale);
       if (!(scale > 0 && scale <= 100)) throw new Error('--scale must be a number above 0 and at most 100');
+      if (opts.asOf !== undefined && parseDate(opts.asOf) === null) throw new Error('--as-of must be a date YYYY-MM-DD');
       const store = await openStoreFromFlags(opts);
       try {
-        await loadDemo(store, { scale, asOf: opts.asOf, brandingDir: defaultBrandingDir(opts.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
+        const asOf = opts.asOf ?? lastCompletedSession(Date.now());
+        await loadDemo(store, { scale, asOf, pinned: opts.asOf !== undefined, brandingDir: defaultBrandingDir(opts.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
         if (opts.key) {
           const key = await createDemoKey(store, opts.dataDir);
           process.stderr.write(`demo key written to ${join(opts.dataDir, 'demo-key')}:\n`);

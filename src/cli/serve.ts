@@ -16,6 +16,8 @@ import { connectRedis, type FailMode } from '../server/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../server/admin-token.js';
 import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
+import { rollDemo } from '../demo/roll.js';
+import { lastCompletedSession } from '../domain/calendar.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
@@ -29,6 +31,8 @@ export interface ServeFlags extends StoreFlags {
   envelope: EnvelopeMode;
   publicUrl?: string;
   demo: 'auto' | 'yes' | 'no';
+  /** Extend a demo data set to the last completed session on start (--no-demo-roll: false). */
+  demoRoll: boolean;
   brandingDir?: string;
   /** Risk-free rate for option greeks when no treasury yield is stored. */
   riskFreeRate?: number;
@@ -65,6 +69,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--risk-free-rate <rate>', 'annual rate (e.g. 0.045) for option greeks when no 3-month treasury yield is stored').env('TICKERBASE_RISK_FREE_RATE').argParser(parseRateFlag))
     .addOption(new Option('--response-cache <entries>', 'ticker overview answers kept in memory until the data changes (0 = off)').env('TICKERBASE_RESPONSE_CACHE').default(10_000).argParser(parseIntFlag('--response-cache', 0, 10_000_000)))
     .addOption(new Option('--demo <when>', 'load the demo data set: auto = on first start of the embedded store').env('TICKERBASE_DEMO').choices(['auto', 'yes', 'no']).default('auto'))
+    .addOption(new Option('--no-demo-roll', 'do not extend the demo data set to the last completed session on start').env('TICKERBASE_NO_DEMO_ROLL'))
     .addOption(new Option('--plans <file>', 'JSON file of plans (added to, or replacing, the built-in plans)').env('TICKERBASE_PLANS'))
     .addOption(new Option('--redis-url <url>', 'Redis shared by every process for rate limits (default: limits per host)').env('REDIS_URL'))
     .addOption(new Option('--admin-token <token>', `token of the admin API under /admin (at least ${MIN_ADMIN_TOKEN_LENGTH} characters; off when absent)`).env('TICKERBASE_ADMIN_TOKEN'))
@@ -138,10 +143,16 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<KeyNotice> 
   let created: string | undefined;
   if (wantDemo) {
     process.stderr.write('loading the demo data set (first start)…\n');
-    await loadDemo(store, { brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
+    await loadDemo(store, { asOf: lastCompletedSession(Date.now()), brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
     if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
     const operator = await createDemoOperator(store);
     if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;
+  }
+  if (opts.demoRoll) {
+    // The roll is one transaction: when it fails (another process holds SQLite's write lock past
+    // the wait) nothing was written, and the server starts on the data as it is.
+    await rollDemo(store, { nowMs: Date.now(), log: (l) => process.stderr.write(`${l}\n`) })
+      .catch((err: unknown) => process.stderr.write(`demo: not extended: ${err instanceof Error ? err.message : String(err)}\n`));
   }
   await ensureReferenceFacts(store);
   return keyNotice(store, opts, created);

@@ -6,6 +6,7 @@ import { optionsStep } from './options.js';
 import { filingsEconomyDemoStep } from './filings-economy.js';
 import { partnerDemoStep } from './partner.js';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './facts/reference.js';
+import { writeDemoState } from './demo-state.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import { demoTickers } from './universe.js';
 
@@ -60,4 +61,5 @@ export async function loadDemo(store: Store, partial: Partial<DemoOptions> = {})
     opts.log(`demo: ${step.name}: ${summary} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
   await store.meta.set('demo_loaded', new Date().toISOString());
+  await writeDemoState(store, { asOf: opts.asOf, scale: opts.scale, pinned: opts.pinned ?? false });
 }

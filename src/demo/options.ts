@@ -216,8 +216,11 @@ function historicalDayBar(c: OptionsContractRecord, env: PricingEnv, s: Session,
   return { ticker: c.ticker, t: nyMidnight(s.date), o, h, l, c: cl, v: n * rng.int(1, 12), vw: round2((h + l + cl) / 3), n };
 }
 
-/** Every row of one underlying's chains. */
-export async function chainRows(store: Store, underlying: string, atmVol: number, opts: Pick<DemoOptions, 'asOf' | 'scale'>): Promise<ChainRows | undefined> {
+/**
+ * Every row of one underlying's chains; with `after` (a date), the ticks and day bars of sessions
+ * up to it are not generated (a roll keeps those it stored before).
+ */
+export async function chainRows(store: Store, underlying: string, atmVol: number, opts: Pick<DemoOptions, 'asOf' | 'scale'>, after?: string): Promise<ChainRows | undefined> {
   const plan = demoMarketPlan(opts.asOf, opts.scale);
   const sessions = plan.sessions.slice(-(HISTORY_SESSIONS + plan.tickSessions.size));
   const first = sessions[0]!;
@@ -234,7 +237,7 @@ export async function chainRows(store: Store, underlying: string, atmVol: number
 
   const out: ChainRows = { contracts: [], day: [], minute: [], trades: [], quotes: [], openInterest: [] };
   const rng = createRng('demo-options').fork(underlying);
-  const tickSessions = sessions.filter((d) => plan.tickSessions.has(d));
+  const tickSessions = sessions.filter((d) => plan.tickSessions.has(d) && (after === undefined || d > after));
   const underTrades = new Map<string, TradeRow[]>();
   for (const date of tickSessions) {
     const s = sessionOn(date)!;
@@ -267,6 +270,7 @@ export async function chainRows(store: Store, underlying: string, atmVol: number
           const s = sessionOn(date)!;
           out.openInterest.push({ ticker: c.ticker, date, open_interest: oi });
           oi = Math.max(0, Math.round(oi * crng.float(0.97, 1.06)));
+          if (after !== undefined && date <= after) return;
           if (plan.tickSessions.has(date)) {
             const prevClose = closeOn(sessions[i - 1] ?? date);
             sessionTicks(c, env, s, underTrades.get(date)!, prevClose, crng, opts.scale, out);
@@ -282,35 +286,57 @@ export async function chainRows(store: Store, underlying: string, atmVol: number
   return out;
 }
 
+/** The rows of a chain dated after `after` (contracts all: they are upserted). */
+function rowsAfter(rows: ChainRows, after: string): ChainRows {
+  const fromMs = nyMidnight(dateOfDay(dayOfDate(after) + 1));
+  const fromNs = BigInt(fromMs) * NS_PER_MS;
+  return {
+    contracts: rows.contracts,
+    day: rows.day.filter((b) => b.t >= fromMs),
+    minute: rows.minute.filter((b) => b.t >= fromMs),
+    trades: rows.trades.filter((t) => t.sip_timestamp >= fromNs),
+    quotes: rows.quotes.filter((q) => q.sip_timestamp! >= fromNs),
+    openInterest: rows.openInterest.filter((r) => r.date > after),
+  };
+}
+
+/**
+ * Generates and stores the chains of every demo underlying at `opts.asOf`; with `after` (a
+ * date), only what falls after that date's sessions, so rows stored by an earlier load stay as
+ * they are (contracts are upserted). Returns the log line.
+ */
+export async function storeOptionChains(store: Store, opts: Pick<DemoOptions, 'asOf' | 'scale'>, after?: string): Promise<string> {
+  const totals = { contracts: 0, day: 0, minute: 0, trades: 0, quotes: 0, oi: 0 };
+  const skipped: string[] = [];
+  for (const [underlying, vol] of DEMO_OPTION_UNDERLYINGS) {
+    const all = await chainRows(store, underlying, vol, opts, after);
+    if (!all) {
+      skipped.push(underlying);
+      continue;
+    }
+    const rows = after === undefined ? all : rowsAfter(all, after);
+    await store.transaction(async (tx) => {
+      await tx.options.upsertContracts(rows.contracts);
+      await tx.options.upsertOpenInterest(rows.openInterest);
+      await tx.market.insertBars('day', rows.day);
+      await tx.market.insertBars('minute', rows.minute);
+      await tx.market.insertTrades(rows.trades);
+      await tx.market.insertQuotes(rows.quotes);
+    });
+    totals.contracts += rows.contracts.length;
+    totals.day += rows.day.length;
+    totals.minute += rows.minute.length;
+    totals.trades += rows.trades.length;
+    totals.quotes += rows.quotes.length;
+    totals.oi += rows.openInterest.length;
+  }
+  const f = (n: number) => n.toLocaleString('en-US');
+  return `${f(totals.contracts)} contracts on ${DEMO_OPTION_UNDERLYINGS.length - skipped.length} underlyings, ${f(totals.quotes)} quotes, ` +
+    `${f(totals.trades)} trades, ${f(totals.minute)} minute and ${f(totals.day)} day bars, ${f(totals.oi)} open-interest rows` +
+    (skipped.length ? ` (no market data for ${skipped.join(', ')})` : '');
+}
+
 export const optionsStep: DemoStep = {
   name: 'option chains',
-  async run(store: Store, opts: DemoOptions): Promise<string> {
-    const totals = { contracts: 0, day: 0, minute: 0, trades: 0, quotes: 0, oi: 0 };
-    const skipped: string[] = [];
-    for (const [underlying, vol] of DEMO_OPTION_UNDERLYINGS) {
-      const rows = await chainRows(store, underlying, vol, opts);
-      if (!rows) {
-        skipped.push(underlying);
-        continue;
-      }
-      await store.transaction(async (tx) => {
-        await tx.options.upsertContracts(rows.contracts);
-        await tx.options.upsertOpenInterest(rows.openInterest);
-        await tx.market.insertBars('day', rows.day);
-        await tx.market.insertBars('minute', rows.minute);
-        await tx.market.insertTrades(rows.trades);
-        await tx.market.insertQuotes(rows.quotes);
-      });
-      totals.contracts += rows.contracts.length;
-      totals.day += rows.day.length;
-      totals.minute += rows.minute.length;
-      totals.trades += rows.trades.length;
-      totals.quotes += rows.quotes.length;
-      totals.oi += rows.openInterest.length;
-    }
-    const f = (n: number) => n.toLocaleString('en-US');
-    return `${f(totals.contracts)} contracts on ${DEMO_OPTION_UNDERLYINGS.length - skipped.length} underlyings, ${f(totals.quotes)} quotes, ` +
-      `${f(totals.trades)} trades, ${f(totals.minute)} minute and ${f(totals.day)} day bars, ${f(totals.oi)} open-interest rows` +
-      (skipped.length ? ` (no market data for ${skipped.join(', ')})` : '');
-  },
+  run: (store, opts) => storeOptionChains(store, opts),
 };

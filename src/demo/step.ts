@@ -7,6 +7,8 @@ export interface DemoOptions {
   /** The demo's "today": the last session of generated data (YYYY-MM-DD). */
   asOf: string;
   log: (line: string) => void;
+  /** The as-of date was chosen explicitly: later starts keep the data set as it is (no roll forward). */
+  pinned?: boolean;
   /** Where the branding images go (the server's --branding-dir; default <data-dir>/branding). Absent: no images. */
   brandingDir?: string;
 }

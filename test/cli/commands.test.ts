@@ -99,6 +99,7 @@ const HELP: ReadonlyArray<{ args: string[]; mentions: string[] }> = [
     mentions: [
       '--port', '--data-dir', '--envelope', '--database-url', '--public-url', '--host', '--demo', '--branding-dir', '--risk-free-rate',
       '--plans', '--redis-url', '--rate-limit-fail', '--admin-token', '--workers', '--cors-origin', '--shutdown-timeout', '--response-cache',
+      '--no-demo-roll',
     ],
   },
   { args: ['keys'], mentions: ['create', 'list', 'revoke'] },
