@@ -63,3 +63,20 @@ export const TickerDetails = Type.Composite([
 
 export type TickerItem = Static<typeof TickerItem>;
 export type TickerDetails = Static<typeof TickerDetails>;
+
+/** The keys of a ticker list item, in the order the API writes them. */
+const TICKER_ITEM_KEYS = Object.keys(TickerItem.properties) as Array<keyof TickerItem>;
+
+/**
+ * A ticker version as a list item's JSON text: the TickerItem fields it has, in schema order
+ * (what the schema serializer writes for it). Stored beside each ticker row when written, so a
+ * list page joins texts.
+ */
+export function tickerItemJson(t: Partial<Record<keyof TickerItem, unknown>>): string {
+  const item: Record<string, unknown> = {};
+  for (const k of TICKER_ITEM_KEYS) {
+    const v = t[k];
+    if (v !== undefined && v !== null) item[k] = v;
+  }
+  return JSON.stringify(item);
+}

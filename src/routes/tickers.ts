@@ -4,11 +4,12 @@ import type { RouteContext } from '../server/context.js';
 import { notFound } from '../domain/errors.js';
 import { listPage } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
+import { JsonItems } from '../server/serializer.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
 import { localDayOf } from '../domain/calendar.js';
 import { barZone, marketOfTicker } from '../domain/ticker-market.js';
 import { TickerDetails, TickerItem } from '../domain/ticker-schemas.js';
-import { TICKER_SORT_FIELDS, tickerToWire, type TickerWire } from '../services/tickers.js';
+import { TICKER_SORT_FIELDS, type TickerWire } from '../services/tickers.js';
 
 export const TICKER_TYPE_CODES = [
   'CS', 'PFD', 'WARRANT', 'RIGHT', 'BOND', 'ETF', 'ETN', 'ETV', 'SP', 'ADRC', 'ADRP', 'ADRW', 'ADRR', 'FUND',
@@ -64,11 +65,14 @@ export async function tickerRoutes(app: FastifyInstance, ctx: RouteContext): Pro
     market: 'stocks',
     querystring: TickersQuery,
     response: ListBody(TickerItem),
+    // the items are JSON texts stored with the rows (tickerItemJson), spliced in as they are
+    serializer: 'native',
+    dataVersion: () => ctx.services.tickers.version(),
     handler: ({ query, req }) =>
       listPage(ctx, req, query, {
         family: 'tickers',
-        read: (q: TickersQuery, page) => ctx.services.tickers.list(q, page),
-        present: (rows, q) => rows.map((r) => tickerToWire(r.record, q.date)),
+        read: (q: TickersQuery, page) => ctx.services.tickers.listItems(q, page),
+        present: (rows) => new JsonItems(rows.map((r) => r.json)),
       }),
   });
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressAnswer } from './compression.js';
+import { bodyEtag, etagMatches } from './etag.js';
 import { ApiError } from '../domain/errors.js';
 import { normaliseDataset } from '../domain/datasets.js';
 import type { EnvelopeMode } from './context.js';
@@ -164,24 +164,6 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean
   if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
-/**
- * The validator of a body, ignoring its request_id (which differs on every response). Weak: the
- * identity, gzip and br bytes of one answer are the same resource but not the same bytes, and a
- * strong ETag shared by them would tell caches and range requests otherwise.
- */
-export function bodyEtag(payload: string, requestId: string): string {
-  const stable = payload.replace(`"request_id":"${requestId}"`, '');
-  return `W/"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  // If-None-Match compares weakly: W/"x" and "x" both match W/"x"
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
 /** The header, ETag and compression step of a response (see registerHardening): the payload to send. */
 export type SendStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
 
@@ -212,6 +194,14 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
 
   // ETag and Cache-Control on successful reference answers; If-None-Match → 304 without a body.
   const withEtag: SendStep = (req, reply, payload) => {
+    const derived = req.dataEtag;
+    if (derived !== undefined && (reply.statusCode === 200 || reply.statusCode === 304)) {
+      // made from the data version before the handler ran, which answered a match with 304 itself
+      reply.header('etag', derived);
+      reply.header('cache-control', cacheControl);
+      reply.header('vary', 'Accept-Encoding, Authorization, X-API-Key');
+      return payload;
+    }
     // routes that validate their own answers (branding images) keep their headers
     if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
     const cached = req.cachedBody;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
 import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
+import { dataEtag, etagMatches } from './etag.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 import { envelope, nativeJson, type SerializerKind } from './serializer.js';
@@ -35,6 +36,13 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
    * changes. undefined from the function: this request is not cached.
    */
   cacheKey?: (args: { query: Static<Q>; params: Static<P>; req: FastifyRequest }) => string | undefined;
+  /**
+   * For answers that are a pure function of the request and one area of the stored data: that
+   * area's data version (renewed by every write to it, in any process). The ETag is then made from
+   * it and the request (path, validated parameters without the key, envelope, base URL of links)
+   * instead of hashing the body, and a matching If-None-Match is answered 304 before the handler runs.
+   */
+  dataVersion?: () => Promise<string>;
   handler: (args: {
     query: Static<Q>;
     params: Static<P>;
@@ -64,6 +72,15 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
 
   /** The handler's answer in the envelope, kept in the cache when the request has a cache key. */
   const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string) => {
+    // never for requests whose plan cuts the data (the cut depends on the key)
+    if (spec.dataVersion !== undefined && req.dataWindowState === undefined) {
+      const etag = dataEtag(await spec.dataVersion(), wrapped, req, query as object, baseUrl(ctx, req));
+      req.dataEtag = etag;
+      if (etagMatches(req.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return '';
+      }
+    }
     const body = await spec.handler({ query, params, req, reply });
     if (reply.sent) return reply;
     const inner = spec.plain || Array.isArray(body) || typeof body !== 'object' || body === null

@@ -2,11 +2,11 @@
 // ticker with its market cap computed from stored shares and the latest day bar.
 import { dayOfDate, localDayOf, localDayStart } from '../domain/calendar.js';
 import { barZone, marketOfTicker } from '../domain/ticker-market.js';
-import type { TickerDetails } from '../domain/ticker-schemas.js';
+import { tickerItemJson, type TickerDetails } from '../domain/ticker-schemas.js';
 import type { Store } from '../store/index.js';
 import type { TickerRecord, TickerTypeRecord } from '../store/records.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
-import { TICKER_SORT_FIELDS, type TickerQuery, type TickerRow, type TickerSortField } from '../store/repos/reference.js';
+import { TICKER_SORT_FIELDS, type TickerItemRow, type TickerQuery, type TickerRow, type TickerSortField } from '../store/repos/reference.js';
 import { parseCalendarDate } from './dates.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
@@ -66,14 +66,54 @@ export async function overviewMarketCap(
 
 export class TickerService {
   constructor(
-    private readonly store: Pick<Store, 'reference' | 'market'>,
+    private readonly store: Pick<Store, 'reference' | 'market' | 'dataVersion'>,
     private readonly now: () => number,
   ) {}
 
+  private versionAt?: { at: string; value: string };
+
   async list(q: TickerListParams, page: PageRequest): Promise<KeysetRows<TickerRow>> {
+    const rows = await this.store.reference.listTickers(this.query(q, page));
+    const sort = q.sort;
+    return {
+      rows,
+      position: (r) => ({ value: (r.record as unknown as Record<string, string | undefined>)[sort] ?? '', id: r.id }),
+    };
+  }
+
+  /**
+   * A page of the list as list-item JSON texts: the texts stored with the rows, or, as of a
+   * date (whose `active` is computed), rendered from the versions found.
+   */
+  async listItems(q: TickerListParams, page: PageRequest): Promise<KeysetRows<TickerItemRow>> {
+    if (q.date) {
+      const { rows, position } = await this.list(q, page);
+      return {
+        rows: rows.map((r) => ({ id: r.id, sortValue: String(position(r).value), json: tickerItemJson(tickerToWire(r.record, q.date)) })),
+        position: (r) => ({ value: r.sortValue, id: r.id }),
+      };
+    }
+    const rows = await this.store.reference.listTickerItems(this.query(q, page));
+    return { rows, position: (r) => ({ value: r.sortValue, id: r.id }) };
+  }
+
+  /**
+   * Changes whenever ticker rows are written, by any process (the list's ETags derive from it).
+   * Read again only when the store's data version moved (its token also moves with time on
+   * PostgreSQL, so another process's write is seen as soon as the response cache sees it).
+   */
+  async version(): Promise<string> {
+    const at = this.store.dataVersion(); // before the read: a write meanwhile moves it
+    if (this.versionAt?.at === at) return this.versionAt.value;
+    const value = await this.store.reference.tickersVersion();
+    this.versionAt = { at, value };
+    return value;
+  }
+
+  private query(q: TickerListParams, page: PageRequest): TickerQuery {
     if (q.date) parseCalendarDate(q.date, 'date');
     const types = q.type === 'IX' || q.type === 'INDEX' ? ['IX', 'INDEX'] : q.type ? [q.type] : undefined;
-    const rows = await this.store.reference.listTickers({
+    return {
       ticker: q.ticker,
       tickerGt: q['ticker.gt'],
       tickerGte: q['ticker.gte'],
@@ -91,11 +131,6 @@ export class TickerService {
       order: q.order,
       limit: page.limit,
       after: page.after,
-    });
-    const sort = q.sort;
-    return {
-      rows,
-      position: (r) => ({ value: (r.record as unknown as Record<string, string | undefined>)[sort] ?? '', id: r.id }),
     };
   }
 

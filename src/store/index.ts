@@ -150,6 +150,10 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     }
     db = SqliteDriver.open(file, { busyTimeoutMs: opts.busyTimeoutMs });
   }
-  if (opts.migrate !== false) await migrate(db);
+  if (opts.migrate !== false) {
+    await migrate(db);
+    // rows stored before a derived column existed get it (a read finds none to fill otherwise)
+    await new ReferenceRepository(db).backfillTickerItems();
+  }
   return storeOver(db, false);
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PostgresDriver } from '../../src/store/postgres/driver.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
@@ -38,4 +41,52 @@ export async function openPostgresStore(url: string, schema = `tb_test_${randomB
       }
     },
   };
+}
+
+/** Two stores on the same data, each with its own connection: a server's, and another process's. */
+export interface StorePair {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<{ store: Store; other: Store; close(): Promise<void> }>;
+}
+
+/** A StorePair per engine (PostgreSQL when DATABASE_URL is set); `label` names temporary data. */
+export function storePairs(label: string): StorePair[] {
+  const list: StorePair[] = [
+    {
+      name: 'sqlite',
+      async open() {
+        const dir = mkdtempSync(join(tmpdir(), `tb-${label}-`));
+        const store = await openStore({ dataDir: dir });
+        const other = await openStore({ dataDir: dir });
+        return {
+          store,
+          other,
+          async close() {
+            await other.close();
+            await store.close();
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
+      },
+    },
+  ];
+  if (DATABASE_URL) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const schema = `tb_test_${label}_${Date.now().toString(36)}`;
+        const store = await openPostgresStore(DATABASE_URL, schema);
+        const other = await openStore({ databaseUrl: DATABASE_URL, schema, poolSize: 2 });
+        return {
+          store,
+          other,
+          async close() {
+            await other.close();
+            await store.close();
+          },
+        };
+      },
+    });
+  } else console.log(`PostgreSQL ${label} tests skipped: DATABASE_URL is not set (CI sets it).`);
+  return list;
 }

@@ -2,18 +2,15 @@
 // store, yet every answer is what an uncached server would send (own request id, ETag, links of
 // the request's host), and any change of the data (through this server, or another process
 // writing the same store) shows on the next request.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nyMidnight, nyTime } from '../../src/domain/calendar.js';
 import type { BarRow } from '../../src/domain/market-records.js';
 import { ResponseCache, cachedBody } from '../../src/server/response-cache.js';
 import { DATA_VERSION_TTL_MS } from '../../src/store/driver.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
-import { openPostgresStore } from '../helpers/engines.js';
+import { storePairs } from '../helpers/engines.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
@@ -23,57 +20,9 @@ const TICKERS: TickerRecord[] = [
 ];
 const bar = (ticker: string, date: string, c: number): BarRow => ({ ticker, t: nyMidnight(date), o: c, h: c, l: c, c, v: 100, vw: c, n: 1 });
 
-/** Two stores on the same data: the server's, and another process's (its own connection). */
-interface Pair {
-  name: 'sqlite' | 'postgres';
-  open(): Promise<{ store: Store; other: Store; close(): Promise<void> }>;
-}
-
-function pairs(): Pair[] {
-  const list: Pair[] = [
-    {
-      name: 'sqlite',
-      async open() {
-        const dir = mkdtempSync(join(tmpdir(), 'tb-cache-'));
-        const store = await openStore({ dataDir: dir });
-        const other = await openStore({ dataDir: dir });
-        return {
-          store,
-          other,
-          async close() {
-            await other.close();
-            await store.close();
-            rmSync(dir, { recursive: true, force: true });
-          },
-        };
-      },
-    },
-  ];
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    list.push({
-      name: 'postgres',
-      async open() {
-        const schema = `tb_test_cache_${Date.now().toString(36)}`;
-        const store = await openPostgresStore(url, schema);
-        const other = await openStore({ databaseUrl: url, schema, poolSize: 2 });
-        return {
-          store,
-          other,
-          async close() {
-            await other.close();
-            await store.close();
-          },
-        };
-      },
-    });
-  } else console.log('PostgreSQL response-cache tests skipped: DATABASE_URL is not set (CI sets it).');
-  return list;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-for (const engine of pairs()) {
+for (const engine of storePairs('cache')) {
   describe(`ticker overview response cache (${engine.name})`, () => {
     let store: Store;
     let other: Store;

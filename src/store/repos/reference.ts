@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { tickerItemJson } from '../../domain/ticker-schemas.js';
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { toNumber, toOptionalString } from '../driver.js';
 import type { ConditionRecord, ExchangeRecord, Market, TickerRecord, TickerTypeRecord } from '../records.js';
@@ -35,6 +37,14 @@ export interface TickerQuery {
 export interface TickerRow {
   id: number;
   record: TickerRecord;
+}
+
+export interface TickerItemRow {
+  id: number;
+  /** The row's value of the list's sort field ('' for none). */
+  sortValue: string;
+  /** The list item as JSON text. */
+  json: string;
 }
 
 const CONDITION_SORT_EXPR = {
@@ -81,6 +91,7 @@ function tickerToRow(t: TickerRecord): SqlValue[] {
     t.base_currency_symbol ?? null, t.base_currency_name ?? null, t.cik ?? null, t.composite_figi ?? null,
     t.share_class_figi ?? null, t.cusip ?? null, t.last_updated_utc, t.delisted_utc ?? null, t.list_date ?? null,
     Object.keys(details).length > 0 ? JSON.stringify(details) : null,
+    tickerItemJson(t),
   ];
 }
 
@@ -111,18 +122,79 @@ function withBody<T>(row: Row): T {
   return JSON.parse(String(row.body)) as T;
 }
 
+/** WHERE and ORDER BY of a ticker list query; params end with the LIMIT's. */
+function tickerListFilter(q: TickerQuery): { where: string; params: SqlValue[]; orderBy: string } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (q.date) {
+    where.push('valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)');
+    params.push(q.date, q.date);
+    // Active on D: listed on or before D and not delisted before D.
+    const activeOn = '((list_date IS NULL OR list_date <= ?) AND (delisted_utc IS NULL OR substr(delisted_utc, 1, 10) >= ?))';
+    where.push(q.active ? activeOn : `NOT ${activeOn}`);
+    params.push(q.date, q.date);
+  } else {
+    where.push('valid_to IS NULL', 'active = ?');
+    params.push(q.active ? 1 : 0);
+  }
+  const eq = (col: string, v: string | undefined) => {
+    if (v !== undefined) {
+      where.push(`${col} = ?`);
+      params.push(v);
+    }
+  };
+  eq('ticker', q.ticker);
+  eq('market', q.market);
+  eq('primary_exchange', q.exchange);
+  eq('cusip', q.cusip);
+  eq('cik', q.cik);
+  for (const [op, v] of [['>', q.tickerGt], ['>=', q.tickerGte], ['<', q.tickerLt], ['<=', q.tickerLte]] as const) {
+    if (v !== undefined) {
+      where.push(`ticker ${op} ?`);
+      params.push(v);
+    }
+  }
+  if (q.types && q.types.length > 0) {
+    // Index tickers may carry no type at all; the index type selects the indices market too.
+    const marks = q.types.map(() => '?').join(', ');
+    where.push(q.types.includes('IX') ? `(type IN (${marks}) OR market = 'indices')` : `type IN (${marks})`);
+    params.push(...q.types);
+  }
+  if (q.search) {
+    where.push("(LOWER(ticker) LIKE ? ESCAPE '\\' OR LOWER(name) LIKE ? ESCAPE '\\')");
+    const pattern = likeContains(q.search);
+    params.push(pattern, pattern);
+  }
+  const sortExpr = NOT_NULL_TICKER_COLUMNS.has(q.sort) ? q.sort : `COALESCE(${q.sort}, '')`;
+  if (q.after) {
+    const k = keysetCondition(sortExpr, 'id', q.order, q.after);
+    where.push(k.sql);
+    params.push(...k.params);
+  }
+  const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+  params.push(q.limit);
+  return { where: where.join(' AND '), params, orderBy: `${sortExpr} ${dir}, id ${dir}` };
+}
+
 export class ReferenceRepository {
   constructor(private readonly db: SqlDriver) {}
 
   /** Inserts or replaces ticker versions by (ticker, valid_from); returns rows written. */
   async upsertTickers(tickers: TickerRecord[]): Promise<number> {
-    const cols = [...TICKER_COLUMNS];
-    return this.db.insertMany({
-      table: 'tickers',
-      columns: cols,
-      rows: tickers.map(tickerToRow),
-      conflictColumns: ['ticker', 'valid_from'],
-      updateColumns: cols.filter((c) => c !== 'ticker' && c !== 'valid_from'),
+    if (tickers.length === 0) return 0;
+    const cols = [...TICKER_COLUMNS, 'list_json'];
+    return this.db.transaction(async (tx) => {
+      const written = await tx.insertMany({
+        table: 'tickers',
+        columns: cols,
+        rows: tickers.map(tickerToRow),
+        conflictColumns: ['ticker', 'valid_from'],
+        updateColumns: cols.filter((c) => c !== 'ticker' && c !== 'valid_from'),
+      });
+      // unique per write, in every process: a time and random bits
+      const version = `${Date.now().toString(36)}.${randomBytes(6).toString('hex')}`;
+      await tx.run("INSERT INTO meta (key, value) VALUES ('tickers_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [version]);
+      return written;
     });
   }
 
@@ -132,60 +204,42 @@ export class ReferenceRepository {
   }
 
   async listTickers(q: TickerQuery): Promise<TickerRow[]> {
-    const where: string[] = [];
-    const params: SqlValue[] = [];
-    if (q.date) {
-      where.push('valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)');
-      params.push(q.date, q.date);
-      // Active on D: listed on or before D and not delisted before D.
-      const activeOn = '((list_date IS NULL OR list_date <= ?) AND (delisted_utc IS NULL OR substr(delisted_utc, 1, 10) >= ?))';
-      where.push(q.active ? activeOn : `NOT ${activeOn}`);
-      params.push(q.date, q.date);
-    } else {
-      where.push('valid_to IS NULL', 'active = ?');
-      params.push(q.active ? 1 : 0);
-    }
-    const eq = (col: string, v: string | undefined) => {
-      if (v !== undefined) {
-        where.push(`${col} = ?`);
-        params.push(v);
-      }
-    };
-    eq('ticker', q.ticker);
-    eq('market', q.market);
-    eq('primary_exchange', q.exchange);
-    eq('cusip', q.cusip);
-    eq('cik', q.cik);
-    for (const [op, v] of [['>', q.tickerGt], ['>=', q.tickerGte], ['<', q.tickerLt], ['<=', q.tickerLte]] as const) {
-      if (v !== undefined) {
-        where.push(`ticker ${op} ?`);
-        params.push(v);
-      }
-    }
-    if (q.types && q.types.length > 0) {
-      // Index tickers may carry no type at all; the index type selects the indices market too.
-      const marks = q.types.map(() => '?').join(', ');
-      where.push(q.types.includes('IX') ? `(type IN (${marks}) OR market = 'indices')` : `type IN (${marks})`);
-      params.push(...q.types);
-    }
-    if (q.search) {
-      where.push("(LOWER(ticker) LIKE ? ESCAPE '\\' OR LOWER(name) LIKE ? ESCAPE '\\')");
-      const pattern = likeContains(q.search);
-      params.push(pattern, pattern);
-    }
-    const sortExpr = NOT_NULL_TICKER_COLUMNS.has(q.sort) ? q.sort : `COALESCE(${q.sort}, '')`;
-    if (q.after) {
-      const k = keysetCondition(sortExpr, 'id', q.order, q.after);
-      where.push(k.sql);
-      params.push(...k.params);
-    }
-    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
-    params.push(q.limit);
-    const rows = await this.db.all(
-      `SELECT id, ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE ${where.join(' AND ')} ORDER BY ${sortExpr} ${dir}, id ${dir} LIMIT ?`,
-      params,
-    );
+    const { where, params, orderBy } = tickerListFilter(q);
+    const rows = await this.db.all(`SELECT id, ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT ?`, params);
     return rows.map((row) => ({ id: toNumber(row.id), record: rowToTicker(row) }));
+  }
+
+  /**
+   * The rows listTickers finds, as their stored list-item JSON (tickerItemJson) with the value of
+   * the sort field (keyset position): no ticker objects are built. Rows stored before the JSON
+   * column existed, until openStore fills them in, are rendered from their columns.
+   */
+  async listTickerItems(q: TickerQuery): Promise<TickerItemRow[]> {
+    const { where, params, orderBy } = tickerListFilter(q);
+    const rows = await this.db.all(`SELECT id, ${q.sort} AS sort_value, list_json FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT ?`, params);
+    if (rows.some((r) => r.list_json === null || r.list_json === undefined)) {
+      return (await this.listTickers(q)).map((r) => ({ id: r.id, sortValue: r.record[q.sort] ?? '', json: tickerItemJson(r.record) }));
+    }
+    return rows.map((r) => ({ id: toNumber(r.id), sortValue: toOptionalString(r.sort_value) ?? '', json: String(r.list_json) }));
+  }
+
+  /** Writes the list-item JSON of ticker rows stored without it (older versions); returns rows filled. */
+  async backfillTickerItems(batch = 2000): Promise<number> {
+    let filled = 0;
+    for (;;) {
+      const rows = await this.db.all(`SELECT id, ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE list_json IS NULL ORDER BY id LIMIT ?`, [batch]);
+      if (rows.length === 0) return filled;
+      await this.db.transaction(async (tx) => {
+        for (const row of rows) await tx.run('UPDATE tickers SET list_json = ? WHERE id = ?', [tickerItemJson(rowToTicker(row)), row.id as SqlValue]);
+      });
+      filled += rows.length;
+    }
+  }
+
+  /** Changes whenever ticker rows are written (any process): what the tickers list's ETags derive from. */
+  async tickersVersion(): Promise<string> {
+    const row = await this.db.get("SELECT value FROM meta WHERE key = 'tickers_version'");
+    return row ? String(row.value) : '0';
   }
 
   /** The version of a ticker current on `date` (or now); undefined when none. */

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+// ETags of API answers. A route whose answer is a pure function of the request and one area of
+// the data gets one made from that area's data version and the request (no body to hash, and a
+// matching If-None-Match is answered before any data is read); any other reference answer gets
+// the hash of its body.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ETag derived from the data version and the request (route.ts), when the route has one. */
+    dataEtag?: string;
+  }
+}
+
+/** Query parameters that name the key, not the answer. */
+const KEY_PARAMS = new Set(['apikey', 'api_key']);
+
+/**
+ * The ETag of an answer made from the data version of its area and everything else it depends on:
+ * the route and its path parameters, the validated query (defaults applied, so `?limit=100` and no
+ * limit are one answer; the key left out), the envelope, and the base URL its links are built on.
+ * Weak, as bodyEtag's: the identity and compressed bytes are one resource.
+ */
+export function dataEtag(version: string, wrapped: boolean, req: FastifyRequest, query: object, base: string): string {
+  const names = Object.keys(query).filter((k) => !KEY_PARAMS.has(k.toLowerCase())).sort();
+  const q = names.map((k) => [k, (query as Record<string, unknown>)[k]]);
+  const request = JSON.stringify([req.routeOptions.url, req.params, q, wrapped, base]);
+  return `W/"${createHash('sha1').update(version).update('\0').update(request).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * The validator of a body, ignoring its request_id (which differs on every response). Weak: the
+ * identity, gzip and br bytes of one answer are the same resource but not the same bytes, and a
+ * strong ETag shared by them would tell caches and range requests otherwise.
+ */
+export function bodyEtag(payload: string, requestId: string): string {
+  const stable = payload.replace(`"request_id":"${requestId}"`, '');
+  return `W/"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison: W/"x" and "x" both match W/"x"). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
