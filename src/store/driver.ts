@@ -30,6 +30,12 @@ export interface SqlDriver {
   all(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row[]>;
   get(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row | undefined>;
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * A read whose rows are arrays of the selected values in select order, with no object per row
+   * (large pages serialized straight from the rows). Integer columns are numbers: select a value
+   * that may exceed 2^53 (nanosecond times) as text, e.g. `CAST(ts AS TEXT)`.
+   */
+  rawRows(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Inserts many rows; returns how many were written (skipped duplicates not counted). */

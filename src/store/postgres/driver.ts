@@ -8,6 +8,12 @@ import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, mayWrite, StoreUnavailableError, ty
 // plain numbers get them converted back below.
 pg.types.setTypeParser(20, (v: string) => BigInt(v));
 
+/** Type parsers of rawRows: int8 as a number (rawRows callers select larger values as text). */
+const INT8_AS_NUMBER = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
 const placeholderCache = new Map<string, string>();
 
 /** Repositories write `?` placeholders; PostgreSQL wants `$1, $2, ...`. */
@@ -181,6 +187,18 @@ class PgSession implements SqlDriver {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       this.outage.ok();
       return opts.bigint ? (r.rows as Row[]) : numberify(r.rows as Row[]);
+    } catch (err) {
+      throw this.outage.note(err, started);
+    }
+  }
+
+  async rawRows(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+    const started = this.outage.check();
+    if (mayWrite(sql)) this.writes.n++;
+    try {
+      const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[], rowMode: 'array', types: INT8_AS_NUMBER });
+      this.outage.ok();
+      return r.rows as unknown[][];
     } catch (err) {
       throw this.outage.note(err, started);
     }

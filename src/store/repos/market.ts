@@ -4,7 +4,7 @@ import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
-import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRange } from './market-port.js';
+import type { BarKind, BarRange, MarketDataPort, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -30,6 +30,17 @@ const QUOTE_COLUMNS = [
 const BAR_SELECT = BAR_COLUMNS.join(', ');
 const TRADE_SELECT = `pk, ${TRADE_COLUMNS.join(', ')}`;
 const QUOTE_SELECT = `pk, ${QUOTE_COLUMNS.join(', ')}`;
+// The select lists of RawTrade, RawQuote and RawBar (market-port.ts): 64-bit values as text.
+const text = (c: string) => `CAST(${c} AS TEXT)`;
+const TRADE_RAW_SELECT = [
+  text('sip_timestamp'), text('sequence_number'), text('pk'), 'exchange', 'id', 'price', 'size',
+  text('participant_timestamp'), text('trf_timestamp'), 'conditions', 'correction', 'tape', 'trf_id',
+].join(', ');
+const QUOTE_RAW_SELECT = [
+  text('ts'), text('sequence_number'), text('pk'), 'ts_is_sip', text('participant_timestamp'), text('trf_timestamp'),
+  'ask_price', 'ask_size', 'ask_exchange', 'bid_price', 'bid_size', 'bid_exchange', 'conditions', 'indicators', 'tape',
+].join(', ');
+const BAR_RAW_SELECT = 't, o, h, l, c, v, vw, n';
 
 // Re-importing a row whose key is already stored replaces its other columns: upstream republishes
 // corrected files, and the correction must win. The WHERE clause skips rows whose values are
@@ -300,6 +311,12 @@ function foldHoursIntoDays(ticker: string, hours: readonly Row[], zone: Zone): B
   return out;
 }
 
+function barsSql(kind: BarKind, order: 'asc' | 'desc', select: string): string {
+  return `SELECT ${select} FROM ${kind}_bars WHERE ticker = ? AND t >= ? AND t < ? ORDER BY t ${order === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`;
+}
+
+const barsParams = (range: BarRange): SqlValue[] => [range.ticker, range.fromMs, range.toMs, range.limit];
+
 export interface DeriveWindow {
   /** Any instant of the first day to rebuild, Unix ms. */
   fromMs: number;
@@ -362,12 +379,11 @@ export class MarketDataRepository implements MarketDataPort {
   }
 
   async readBars(kind: BarKind, range: BarRange): Promise<BarRow[]> {
-    const dir = range.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = await this.db.all(
-      `SELECT ${BAR_SELECT} FROM ${kind}_bars WHERE ticker = ? AND t >= ? AND t < ? ORDER BY t ${dir} LIMIT ?`,
-      [range.ticker, range.fromMs, range.toMs, range.limit],
-    );
-    return rows.map(barFromRow);
+    return (await this.db.all(barsSql(kind, range.order, BAR_SELECT), barsParams(range))).map(barFromRow);
+  }
+
+  async readBarsRaw(kind: BarKind, range: BarRange): Promise<RawBar[]> {
+    return (await this.db.rawRows(barsSql(kind, range.order, BAR_RAW_SELECT), barsParams(range))) as RawBar[];
   }
 
   async dayBarsAt(t: number): Promise<BarRow[]> {
@@ -383,7 +399,8 @@ export class MarketDataRepository implements MarketDataPort {
     return row ? barFromRow(row) : undefined;
   }
 
-  private async readTicks(table: TickTable, range: TickRange): Promise<Row[]> {
+  /** The statement and parameters of a page of ticks, selecting `select`. */
+  private ticksQuery(table: TickTable, range: TickRange, select: string): { sql: string; params: SqlValue[] } {
     const time = table.timeColumn;
     const where = ['ticker = ?'];
     const params: SqlValue[] = [range.ticker];
@@ -400,11 +417,23 @@ export class MarketDataRepository implements MarketDataPort {
     }
     const dir = range.order === 'asc' ? 'ASC' : 'DESC';
     params.push(range.limit);
-    return this.db.all(
-      `SELECT ${table.select} FROM ${table.table} WHERE ${where.join(' AND ')} ORDER BY ${time} ${dir}, sequence_number ${dir}, pk ${dir} LIMIT ?`,
-      params,
-      { bigint: true },
-    );
+    const sql = `SELECT ${select} FROM ${table.table} WHERE ${where.join(' AND ')} ORDER BY ${time} ${dir}, sequence_number ${dir}, pk ${dir} LIMIT ?`;
+    return { sql, params };
+  }
+
+  private readTicks(table: TickTable, range: TickRange): Promise<Row[]> {
+    const { sql, params } = this.ticksQuery(table, range, table.select);
+    return this.db.all(sql, params, { bigint: true });
+  }
+
+  async readTradesRaw(range: TickRange): Promise<RawTrade[]> {
+    const { sql, params } = this.ticksQuery(TRADES, range, TRADE_RAW_SELECT);
+    return (await this.db.rawRows(sql, params)) as RawTrade[];
+  }
+
+  async readQuotesRaw(range: TickRange): Promise<RawQuote[]> {
+    const { sql, params } = this.ticksQuery(QUOTES, range, QUOTE_RAW_SELECT);
+    return (await this.db.rawRows(sql, params)) as RawQuote[];
   }
 
   async readTrades(range: TickRange): Promise<PagedTick<TradeRow>[]> {
