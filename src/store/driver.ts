@@ -41,12 +41,21 @@ export interface SqlDriver {
   /** Inserts many rows; returns how many were written (skipped duplicates not counted). */
   insertMany(spec: BulkInsert): Promise<number>;
   /**
-   * Bulk load (PostgreSQL only; absent on SQLite): streams `rows` with COPY into a staging table,
-   * then runs `INSERT INTO table (columns) SELECT ... <conflictSql>` in the rows' order, so the
-   * conflict clause (leading space, or '') and the returned written count are those of a
-   * multi-row INSERT of the same rows. Within a transaction it uses that transaction.
+   * Bulk load (PostgreSQL only; absent on SQLite) with the conflict clause (leading space, or '')
+   * and the returned written count of a multi-row INSERT of the same rows. The rows are first
+   * streamed with COPY straight into `table`; when that meets a key already stored or repeated
+   * in `rows` (a unique violation), it is undone and the rows go through a staging table and
+   * `INSERT INTO table (columns) SELECT ... <conflictSql>` in their order, as do later batches of
+   * that table in the same transaction. `conflictRows` gives the rows for that path when they
+   * differ (one per key, for DO UPDATE). Within a transaction it uses that transaction.
    */
-  copyInsert?(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflictSql: string): Promise<number>;
+  copyInsert?(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly SqlValue[])[],
+    conflictSql: string,
+    conflictRows?: () => readonly (readonly SqlValue[])[],
+  ): Promise<number>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**

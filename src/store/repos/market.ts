@@ -334,17 +334,21 @@ export class MarketDataRepository implements MarketDataPort {
    */
   private async insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
     if (batch.length === 0) return 0;
-    return this.db.transaction(async (tx) => {
-      const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
-      if (tx.engine === 'postgres' && tx.copyInsert && rows.length >= COPY_MIN_ROWS) {
-        const values: SqlValue[][] = new Array(rows.length);
-        for (let i = 0; i < rows.length; i++) {
-          const out: SqlValue[] = [];
-          spec.write(rows[i]!, out);
-          values[i] = out;
-        }
-        return tx.copyInsert(spec.table, spec.columns, values, spec.conflict);
+    const valuesOf = (rows: readonly T[]): SqlValue[][] => {
+      const values: SqlValue[][] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const out: SqlValue[] = [];
+        spec.write(rows[i]!, out);
+        values[i] = out;
       }
+      return values;
+    };
+    return this.db.transaction(async (tx) => {
+      if (tx.engine === 'postgres' && tx.copyInsert && batch.length >= COPY_MIN_ROWS) {
+        // Repeated keys make the direct COPY fail; only then are they reduced to one row each.
+        return tx.copyInsert(spec.table, spec.columns, valuesOf(batch), spec.conflict, () => valuesOf(lastPerKey(batch, spec.key)));
+      }
+      const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
       let written = 0;
       const per = ROWS_PER_STATEMENT[tx.engine];
       const full = rows.length - (rows.length % per);
