@@ -10,7 +10,8 @@
 // (ns times, sequence numbers, conditions, some absent optional fields) and 50,880 minute bars.
 // SQLite by default; PostgreSQL (schema bench_ticks_wrk, dropped afterwards) when
 // BENCH_ENGINE=postgres and DATABASE_URL is set.
-// Run: `npx tsx bench/ticks-wrk.ts` (env: ROUNDS=3, SECONDS=5, CONNECTIONS=4, CASES=trades,aggs1m).
+// Run: `npx tsx bench/ticks-wrk.ts` (env: ROUNDS=3, SECONDS=10, CONNECTIONS=4, CASES=trades,aggs1m).
+// On a loaded machine a round may finish no request of a large page: its CPU is still printed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,7 +27,7 @@ import { SERVER_NODE_FLAGS } from './lib.js';
 import { minuteBars, rng, sessions } from './market-rows.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const SECONDS = Number(process.env.SECONDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 4);
 const PG_URL = process.env.BENCH_ENGINE === 'postgres' ? process.env.DATABASE_URL : undefined;
 const PG_SCHEMA = 'bench_ticks_wrk';
@@ -107,6 +108,7 @@ interface Round {
   rps: number;
   p99ms: number;
   cpuMsPerReq: number;
+  cpuSeconds: number;
   requests: number;
   errors: number;
 }
@@ -131,6 +133,7 @@ function wrk(url: string, pid: number, key: string): Round {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
     p99ms: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
     cpuMsPerReq: requests ? (cpu * 1000) / requests : NaN,
+    cpuSeconds: cpu,
     requests,
     errors,
   };
@@ -203,7 +206,7 @@ async function main(): Promise<void> {
       await baseline.stop();
       const [t, b] = [medianBy(tb), medianBy(br)];
       const line = (label: string, r: Round) =>
-        console.log(`  ${label.padEnd(10)} ${r.rps.toFixed(1).padStart(8)} req/s  p99 ${r.p99ms.toFixed(0).padStart(5)} ms  CPU ${r.cpuMsPerReq.toFixed(2).padStart(6)} ms/req  (${r.requests} requests, ${r.errors} errors)`);
+        console.log(`  ${label.padEnd(10)} ${r.rps.toFixed(1).padStart(8)} req/s  p99 ${r.p99ms.toFixed(0).padStart(5)} ms  CPU ${r.cpuMsPerReq.toFixed(2).padStart(6)} ms/req  (${r.requests} requests, ${r.errors} errors, ${r.cpuSeconds.toFixed(1)} CPU s)`);
       console.log(`${c.name}: ${c.path} — ${(body.length / 1024).toFixed(0)} KiB`);
       line('tickerbase', t);
       line('bare', b);

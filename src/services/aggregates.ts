@@ -288,8 +288,8 @@ export interface RangeJson {
 const tupleT = (b: BarTuple) => b[0];
 
 /**
- * rangeBars written as JSON text. Minute and day bars are read as tuples, adjusted in place,
- * aggregated and written without an object per bar; second bars (from trades) and
+ * rangeBars written as JSON text. Minute and day bars are read as tuples (no row object, no
+ * BarRow), adjusted in place and aggregated as tuples; second bars (from trades) and
  * dividend-adjusted ranges go through rangeBars.
  */
 export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): Promise<RangeJson> {

