@@ -265,6 +265,9 @@ const HOURLY_PARTS_SQL = `
   JOIN minute_bars z ON z.ticker = ? AND z.t = g.lt
   ORDER BY g.ft`;
 
+/** Derived day bars written at once by deriveDayBars (bounded memory on a whole-store rebuild). */
+const DERIVED_PER_WRITE = 5000;
+
 /** Day bars (local days of `zone`) from hourly partial rows in time order. */
 function foldHoursIntoDays(ticker: string, hours: readonly Row[], zone: Zone): BarRow[] {
   const out: BarRow[] = [];
@@ -481,14 +484,22 @@ export class MarketDataRepository implements MarketDataPort {
   async deriveDayBars(tickers?: string[], window?: DeriveWindow): Promise<number> {
     const list = tickers ?? (await this.tickersWithBars('minute'));
     let written = 0;
+    // The day bars of many tickers go out in one write (one statement or COPY instead of one per
+    // ticker: a day's file holds thousands of tickers with a bar or two each); keys never repeat
+    // across tickers, so the result is that of writing them ticker by ticker.
+    let pending: BarRow[] = [];
     for (const ticker of list) {
       const zone = dayZoneOf(ticker);
       const from = window ? localDayStart(localDayOf(window.fromMs, zone), zone) : Number.MIN_SAFE_INTEGER;
       const to = window ? localDayStart(localDayOf(window.toMs, zone) + 1, zone) : Number.MAX_SAFE_INTEGER;
       const hours = await this.db.all(HOURLY_PARTS_SQL, [ticker, from, to, ticker, ticker]);
-      written += await this.insert(DERIVED_DAY_INSERT, foldHoursIntoDays(ticker, hours, zone));
+      for (const bar of foldHoursIntoDays(ticker, hours, zone)) pending.push(bar);
+      if (pending.length >= DERIVED_PER_WRITE) {
+        written += await this.insert(DERIVED_DAY_INSERT, pending);
+        pending = [];
+      }
     }
-    return written;
+    return written + (await this.insert(DERIVED_DAY_INSERT, pending));
   }
 
   async tickersWithBars(kind: BarKind): Promise<string[]> {
