@@ -11,44 +11,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { dayOfDate, localDayStart, previousTradingDay, sessionOn } from '../src/domain/calendar.js';
-import type { BarRow } from '../src/domain/market-records.js';
+import { dayOfDate, localDayStart } from '../src/domain/calendar.js';
 import { buildApp } from '../src/app.js';
 import { openStore } from '../src/store/index.js';
 import { PostgresDriver } from '../src/store/postgres/driver.js';
 import { startChild } from './lib.js';
+import { minuteBars, sessions } from './market-rows.js';
 import { sqlOf } from '../src/store/inspect.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const TICKER = 'BENCH';
 const NY = 'America/New_York';
-
-function sessions(last: string, n: number): string[] {
-  const out = [last];
-  while (out.length < n) out.unshift(previousTradingDay(out[0]!));
-  return out;
-}
-
-function minuteBars(days: string[]): BarRow[] {
-  const bars: BarRow[] = [];
-  let price = 100;
-  let seed = 42;
-  const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-  for (const d of days) {
-    const s = sessionOn(d)!;
-    for (let t = s.preOpen; t < s.postClose; t += 60_000) {
-      // prices in cents and VWAP to 4 decimals, as real bars carry them
-      const o = price;
-      const c = Math.max(1, Math.round(o * (1 + (rnd() - 0.5) * 0.002) * 100) / 100);
-      const h = Math.round(Math.max(o, c) * (1 + rnd() * 0.0005) * 100) / 100;
-      const l = Math.round(Math.min(o, c) * (1 - rnd() * 0.0005) * 100) / 100;
-      const vw = Math.round(((o + c + h + l) / 4) * 10_000) / 10_000;
-      bars.push({ ticker: TICKER, t, o, h, l, c, v: Math.floor(100 + rnd() * 5000), vw, n: 1 + Math.floor(rnd() * 40) });
-      price = c;
-    }
-  }
-  return bars;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -95,7 +68,7 @@ async function main(): Promise<void> {
     const store = await open(dir);
     if (DATABASE_URL) await sqlOf(store).exec('DELETE FROM minute_bars');
     const days = sessions('2026-11-20', 53);
-    const bars = minuteBars(days);
+    const bars = minuteBars(TICKER, days);
     for (let i = 0; i < bars.length; i += 10_000) await store.market.insertBars('minute', bars.slice(i, i + 10_000));
     const { key } = await store.keys.create({ plan: 'demo', label: 'bench' });
     const server = await startChild('bench/aggs.ts', ['serve', dir]);

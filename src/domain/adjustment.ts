@@ -3,7 +3,7 @@
  * mutated. Bars that need no change are returned as the same objects.
  */
 import { dayOfDate, localDayStart, type Zone } from './calendar.js';
-import type { OhlcBar } from './bars.js';
+import type { BarTuple, OhlcBar } from './bars.js';
 
 export interface Split {
   execution_date: string;
@@ -30,34 +30,51 @@ interface Adjustment {
 }
 
 /**
- * Applies adjustments to every bar before each cutoff. Factors are combined as suffix
- * products over the events sorted by cutoff, so each bar costs one binary search.
+ * Adjustments combined as suffix products over the events sorted by cutoff, so each bar costs
+ * one binary search.
  */
-function applyAdjustments<B extends AdjustableBar>(bars: readonly B[], adjustments: Adjustment[], adjustVolume: boolean): B[] {
-  if (adjustments.length === 0) return bars.slice();
-  adjustments.sort((a, b) => a.cutoffMs - b.cutoffMs);
-  const k = adjustments.length;
-  const cutoffs = adjustments.map((a) => a.cutoffMs);
-  const num = new Array<number>(k + 1);
-  const den = new Array<number>(k + 1);
-  num[k] = 1;
-  den[k] = 1;
-  for (let i = k - 1; i >= 0; i--) {
-    num[i] = num[i + 1]! * adjustments[i]!.num;
-    den[i] = den[i + 1]! * adjustments[i]!.den;
+class Factors {
+  readonly k: number;
+  private readonly cutoffs: number[];
+  readonly num: number[];
+  readonly den: number[];
+
+  constructor(adjustments: Adjustment[]) {
+    adjustments.sort((a, b) => a.cutoffMs - b.cutoffMs);
+    const k = (this.k = adjustments.length);
+    this.cutoffs = adjustments.map((a) => a.cutoffMs);
+    this.num = new Array<number>(k + 1);
+    this.den = new Array<number>(k + 1);
+    this.num[k] = 1;
+    this.den[k] = 1;
+    for (let i = k - 1; i >= 0; i--) {
+      this.num[i] = this.num[i + 1]! * adjustments[i]!.num;
+      this.den[i] = this.den[i + 1]! * adjustments[i]!.den;
+    }
   }
-  return bars.map((bar) => {
-    // first event whose cutoff is after the bar: it and every later event apply
+
+  /** The first event whose cutoff is after `t`: it and every later one apply (k: none). */
+  at(t: number): number {
     let lo = 0;
-    let hi = k;
+    let hi = this.k;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (cutoffs[mid]! > bar.t) hi = mid;
+      if (this.cutoffs[mid]! > t) hi = mid;
       else lo = mid + 1;
     }
-    if (lo === k) return bar;
-    const n = num[lo]!;
-    const d = den[lo]!;
+    return lo;
+  }
+}
+
+/** Applies adjustments to every bar before each cutoff. */
+function applyAdjustments<B extends AdjustableBar>(bars: readonly B[], adjustments: Adjustment[], adjustVolume: boolean): B[] {
+  if (adjustments.length === 0) return bars.slice();
+  const f = new Factors(adjustments);
+  return bars.map((bar) => {
+    const i = f.at(bar.t);
+    if (i === f.k) return bar;
+    const n = f.num[i]!;
+    const d = f.den[i]!;
     const adjusted: B = { ...bar, o: (bar.o * n) / d, h: (bar.h * n) / d, l: (bar.l * n) / d, c: (bar.c * n) / d };
     if (bar.vw !== undefined) adjusted.vw = (bar.vw * n) / d;
     if (bar.v !== undefined && adjustVolume) adjusted.v = (bar.v * d) / n;
@@ -72,6 +89,32 @@ function applyAdjustments<B extends AdjustableBar>(bars: readonly B[], adjustmen
  * non-finite ratio is ignored rather than turning prices into Infinity or NaN.
  */
 export function adjustForSplits<B extends AdjustableBar>(bars: readonly B[], splits: readonly Split[], zone: Zone): B[] {
+  return applyAdjustments(bars, splitAdjustments(splits, zone), true);
+}
+
+/**
+ * adjustForSplits over bar tuples, in place (the same arithmetic, so the same values): for
+ * pages serialized straight from the rows a store read.
+ */
+export function adjustTuplesForSplits(rows: BarTuple[], splits: readonly Split[], zone: Zone): void {
+  const adjustments = splitAdjustments(splits, zone);
+  if (adjustments.length === 0) return;
+  const f = new Factors(adjustments);
+  for (const r of rows) {
+    const i = f.at(r[0]);
+    if (i === f.k) continue;
+    const n = f.num[i]!;
+    const d = f.den[i]!;
+    r[1] = (r[1] * n) / d;
+    r[2] = (r[2] * n) / d;
+    r[3] = (r[3] * n) / d;
+    r[4] = (r[4] * n) / d;
+    if (r[5] !== null) r[5] = (r[5] * d) / n;
+    if (r[6] !== null) r[6] = (r[6] * n) / d;
+  }
+}
+
+function splitAdjustments(splits: readonly Split[], zone: Zone): Adjustment[] {
   const adjustments: Adjustment[] = [];
   for (const s of splits) {
     if (!(s.split_from > 0 && s.split_to > 0 && Number.isFinite(s.split_from) && Number.isFinite(s.split_to))) continue;
@@ -81,7 +124,7 @@ export function adjustForSplits<B extends AdjustableBar>(bars: readonly B[], spl
       den: s.split_to,
     });
   }
-  return applyAdjustments(bars, adjustments, true);
+  return adjustments;
 }
 
 export interface DividendFactor {

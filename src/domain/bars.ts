@@ -33,6 +33,12 @@ export interface Bar extends OhlcBar {
   otc?: boolean;
 }
 
+/**
+ * A bar as an array: t (bucket start, Unix ms), o, h, l, c, then v, vw, n or null where absent.
+ * Large pages are read, adjusted, aggregated and written in this form, without an object per bar.
+ */
+export type BarTuple = [t: number, o: number, h: number, l: number, c: number, v: number | null, vw: number | null, n: number | null];
+
 /** A bar as the aggregation reads it: volume fields may be absent (index bars). */
 type AnyBar = OhlcBar & { v?: number; vw?: number; n?: number; otc?: boolean };
 
@@ -194,34 +200,48 @@ class BucketAccumulator {
   }
 
   add(bar: AnyBar, updatePrices = true): void {
+    this.addParts(bar.h, bar.l, bar.c, bar.v, bar.vw, bar.n, updatePrices);
+    if (bar.otc === true) this.otc = true;
+  }
+
+  /** One bar's values (v, vw, n: undefined or null where absent). */
+  addParts(h: number, l: number, c: number, v: number | null | undefined, vw: number | null | undefined, n: number | null | undefined, updatePrices = true): void {
     if (updatePrices) {
-      if (bar.h > this.h) this.h = bar.h;
-      if (bar.l < this.l) this.l = bar.l;
-      this.c = bar.c;
+      if (h > this.h) this.h = h;
+      if (l < this.l) this.l = l;
+      this.c = c;
     }
-    if (bar.v !== undefined) {
-      this.volume += bar.v;
+    if (v != null) {
+      this.volume += v;
       this.hasVolume = true;
-      if (bar.vw !== undefined && bar.v > 0) {
-        this.priceVolume += bar.vw * bar.v;
-        this.weightedVolume += bar.v;
+      if (vw != null && v > 0) {
+        this.priceVolume += vw * v;
+        this.weightedVolume += v;
         this.vwParts++;
-        this.singleVw = bar.vw;
+        this.singleVw = vw;
       }
     }
-    if (bar.n !== undefined) {
-      this.trades += bar.n;
+    if (n != null) {
+      this.trades += n;
       this.hasTrades = true;
     }
-    if (bar.otc === true) this.otc = true;
+  }
+
+  private vw(): number | undefined {
+    if (this.vwParts === 1) return this.singleVw; // exact, no Σ(vw·v)/Σv round-off
+    return this.vwParts > 1 ? this.priceVolume / this.weightedVolume : undefined;
+  }
+
+  toTuple(): BarTuple {
+    return [this.t, this.o, this.h, this.l, this.c, this.hasVolume ? this.volume : null, this.vw() ?? null, this.hasTrades ? this.trades : null];
   }
 
   /** Key order follows upstream's JSON (v, vw, o, c, h, l, t, n). */
   toBar(): AnyBar {
     const out: AnyBar = {} as AnyBar;
     if (this.hasVolume) out.v = this.volume;
-    if (this.vwParts === 1) out.vw = this.singleVw; // exact, no Σ(vw·v)/Σv round-off
-    else if (this.vwParts > 1) out.vw = this.priceVolume / this.weightedVolume;
+    const vw = this.vw();
+    if (vw !== undefined) out.vw = vw;
     out.o = this.o;
     out.c = this.c;
     out.h = this.h;
@@ -243,21 +263,53 @@ class BucketAccumulator {
 export function aggregateBars(bars: readonly Bar[], spec: BucketSpec): Bar[];
 export function aggregateBars(bars: readonly OhlcBar[], spec: BucketSpec): OhlcBar[];
 export function aggregateBars(bars: readonly AnyBar[], spec: BucketSpec): AnyBar[] {
+  return foldBuckets(bars, spec, {
+    t: (bar) => bar.t,
+    open: (start, bar) => new BucketAccumulator(start, bar),
+    add: (acc, bar) => acc.add(bar),
+    close: (acc) => acc.toBar(),
+  });
+}
+
+/** aggregateBars over bar tuples (ascending by t), giving tuples. */
+export function aggregateTuples(rows: readonly BarTuple[], spec: BucketSpec): BarTuple[] {
+  return foldBuckets(rows, spec, {
+    t: (r) => r[0],
+    open: (start, r) => {
+      const acc = new BucketAccumulator(start, { t: r[0], o: r[1], h: r[2], l: r[3], c: r[4] });
+      acc.addParts(r[2], r[3], r[4], r[5], r[6], r[7], false);
+      return acc;
+    },
+    add: (acc, r) => acc.addParts(r[2], r[3], r[4], r[5], r[6], r[7]),
+    close: (acc) => acc.toTuple(),
+  });
+}
+
+/** How foldBuckets reads one form of bar and writes its buckets. */
+interface BucketForm<R, O> {
+  t(row: R): number;
+  open(start: number, first: R): BucketAccumulator;
+  add(acc: BucketAccumulator, row: R): void;
+  close(acc: BucketAccumulator): O;
+}
+
+function foldBuckets<R, O>(rows: readonly R[], spec: BucketSpec, form: BucketForm<R, O>): O[] {
   const bounds = bucketer(spec.timespan, spec.multiplier, spec.anchorMs, spec.zone);
-  const out: AnyBar[] = [];
+  const out: O[] = [];
   let start = Infinity;
   let end = -Infinity;
   let acc: BucketAccumulator | null = null;
-  for (const bar of bars) {
-    if (acc !== null && bar.t >= start && bar.t < end) {
-      acc.add(bar);
+  for (const row of rows) {
+    const t = form.t(row);
+    if (acc !== null && t >= start && t < end) {
+      form.add(acc, row);
       continue;
     }
-    if (acc !== null) out.push(acc.toBar());
-    [start, end] = bounds(bar.t);
-    acc = new BucketAccumulator(start, bar);
+    if (acc !== null) out.push(form.close(acc));
+    [start, end] = bounds(t);
+    acc = form.open(start, row);
   }
-  if (acc !== null) out.push(acc.toBar());
+  if (acc !== null) out.push(form.close(acc));
   return out;
 }
 

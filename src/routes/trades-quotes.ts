@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, normalizeTicker, tickDayZone } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
-import { listPage } from '../server/pagination.js';
+import { listPage, type ListPage } from '../server/pagination.js';
+import { JsonArray } from '../server/serializer.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
 import { MAX_TICK_LIMIT, validTickCursor, type TickPosition, type TickWindow } from '../services/trades-quotes.js';
@@ -41,6 +42,13 @@ const ListOf = <T extends ReturnType<typeof Type.Object>>(row: T) =>
     next_url: Type.Optional(Type.String()),
   });
 
+/**
+ * The body of a page: the declared keys only, as the native serializer writes every key it is
+ * given (these lists carry no count). Pages of up to 50,000 ticks are written as JSON text
+ * straight from the rows the store read (services/tick-json.ts) and spliced in.
+ */
+const listBody = (page: ListPage<JsonArray>) => ({ results: page.results, ...(page.next_url ? { next_url: page.next_url } : {}) });
+
 const tickerMarket = (req: FastifyRequest) => marketOfTicker((req.params as { ticker?: string }).ticker ?? '');
 const TickerParams = Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) });
 const FILTER_TEXT =
@@ -60,15 +68,16 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     params: TickerParams,
     querystring: TickQuery,
     response: ListOf(TradeWire),
-    handler: ({ params, query, req }) => {
+    serializer: 'native',
+    handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
-      return listPage(ctx, req, query, {
+      return listBody(await listPage(ctx, req, query, {
         family: 'v3-trades',
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
-        read: (q, page) => ticks.trades(q, page),
-        present: (rows) => ticks.tradesToWire(rows, ticker),
-      });
+        read: (q, page) => ticks.tradesRaw(q, page),
+        present: (rows) => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
+      }));
     },
   });
 
@@ -83,15 +92,16 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     params: TickerParams,
     querystring: TickQuery,
     response: ListOf(QuoteWire),
-    handler: ({ params, query, req }) => {
+    serializer: 'native',
+    handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
-      return listPage(ctx, req, query, {
+      return listBody(await listPage(ctx, req, query, {
         family: 'v3-quotes',
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
-        read: (q, page) => ticks.quotes(q, page),
-        present: (rows) => ticks.quotesToWire(rows),
-      });
+        read: (q, page) => ticks.quotesRaw(q, page),
+        present: (rows) => new JsonArray(ticks.quotesJson(rows), rows.length),
+      }));
     },
   });
 }

@@ -18,8 +18,13 @@ export function envelope(wrapped: boolean, inner: unknown, ok: boolean): unknown
  */
 export type SerializerKind = 'schema' | 'native';
 
-// JsonItems met by the JSON.stringify call running now (it is synchronous, so one list serves).
-let pending: JsonItems[] = [];
+/** A value whose JSON text is written elsewhere and spliced in by the native serializer. */
+interface Spliced {
+  json(): string;
+}
+
+// Spliced values met by the JSON.stringify call running now (it is synchronous, so one list serves).
+let pending: Spliced[] = [];
 // The marker holds NUL characters, which no other value of these bodies holds (item text is
 // spliced in after the search); JSON writes them as \u0000, which is what the pattern finds.
 const MARK = '\u0000json-items\u0000';
@@ -36,13 +41,40 @@ export class JsonItems {
     return this.items.length;
   }
 
+  json(): string {
+    return `[${this.items.join(',')}]`;
+  }
+
   toJSON(): string {
-    pending.push(this);
-    return `${MARK}${pending.length - 1}`;
+    return mark(this);
   }
 }
 
-/** The 'native' serializer: JSON.stringify, with JsonItems spliced in. */
+/**
+ * An array already written as one JSON text (a page of trades written straight from the rows
+ * the store read), with its length: a native serializer splices the text in as it is.
+ */
+export class JsonArray {
+  constructor(
+    private readonly text: string,
+    readonly length: number,
+  ) {}
+
+  json(): string {
+    return this.text;
+  }
+
+  toJSON(): string {
+    return mark(this);
+  }
+}
+
+function mark(value: Spliced): string {
+  pending.push(value);
+  return `${MARK}${pending.length - 1}`;
+}
+
+/** The 'native' serializer: JSON.stringify, with JsonItems and JsonArray texts spliced in. */
 export function nativeJson(payload: unknown): string {
   pending = [];
   const text = JSON.stringify(payload);
@@ -50,7 +82,7 @@ export function nativeJson(payload: unknown): string {
   const found = pending;
   pending = [];
   // A function replacer: item text may hold `$&` and the like.
-  return text.replace(MARK_PATTERN, (_m, i: string) => `[${found[Number(i)]!.items.join(',')}]`);
+  return text.replace(MARK_PATTERN, (_m, i: string) => found[Number(i)]!.json());
 }
 
 /** Fastify's default serializer factory (fast-json-stringify) as the schema controller takes it. */

@@ -19,9 +19,10 @@
  *   built from consistently adjusted prices.
  */
 import type { CryptoOpenClose, CryptoTrade, OpenClose } from '../domain/aggregate-schemas.js';
-import { adjustForSplits, type Split } from '../domain/adjustment.js';
+import { adjustForSplits, adjustTuplesForSplits, type Split } from '../domain/adjustment.js';
 import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js';
-import { aggregateBars, barsFromTrades, nextBucketStart, snapRange, type Bar, type Timespan, type TradePrint } from '../domain/bars.js';
+import { aggregateBars, aggregateTuples, barsFromTrades, nextBucketStart, snapRange, type Bar, type BarTuple, type BucketSpec, type Timespan, type TradePrint } from '../domain/bars.js';
+import { barTuplesJson } from './tick-json.js';
 import { dateOfDay, instantOfWallTime, localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
 import { barZone, marketOfTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import { msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
@@ -170,43 +171,63 @@ function wireBar(b: Bar): Bar {
 }
 
 /**
- * `1/minute` over minute bars: every base bar that starts on a whole minute is its own bucket,
- * so the hot path (up to 50,000 bars) skips the bucket accumulators.
+ * How rangeBars handles base bars of one form (objects, or tuples for pages written straight
+ * to JSON): read them in `sort` order, and turn base bars in ascending order into buckets.
  */
-function baseIsBucket(req: RangeRequest, base: readonly Bar[]): boolean {
-  if (req.timespan !== 'minute' || req.multiplier !== 1) return false;
-  for (let i = 0; i < base.length; i++) if (base[i]!.t % 60_000 !== 0) return false;
-  return true;
+interface BaseForm<B> {
+  read(start: number, endExclusive: number, want: number): Promise<B[]>;
+  t(bar: B): number;
+  /** Buckets (ascending) of base bars in ascending order, adjusted. */
+  buckets(ascending: B[]): B[];
 }
 
 /**
- * Bars of one ticker over [from, to] in `multiplier × timespan` buckets.
- * Pure apart from the reads; empty buckets give no bar.
+ * `1/minute` over minute bars: every base bar that starts on a whole minute is its own bucket,
+ * so the hot path (up to 50,000 bars) skips the bucket accumulators.
  */
-export async function rangeBars(store: AggregatesStore, req: RangeRequest): Promise<RangeResult> {
+function baseIsBucket<B>(req: RangeRequest, base: readonly B[], t: (bar: B) => number): boolean {
+  if (req.timespan !== 'minute' || req.multiplier !== 1) return false;
+  for (let i = 0; i < base.length; i++) if (t(base[i]!) % 60_000 !== 0) return false;
+  return true;
+}
+
+interface RangeSetup {
+  market: TickerMarket;
+  zone: Zone;
+  start: number;
+  endExclusive: number;
+  spec: BucketSpec;
+  splits: readonly Split[];
+  otc: boolean;
+}
+
+async function rangeSetup(store: AggregatesStore, req: RangeRequest): Promise<RangeSetup> {
   const market = marketOfTicker(req.ticker);
   const zone = barZone(market);
   const { start, endExclusive } = snapRange(req.fromMs, req.toMs, req.timespan, req.multiplier, zone);
   const spec = { timespan: req.timespan, multiplier: req.multiplier, anchorMs: start, zone };
   const [splits, otc] = await Promise.all([splitsOf(store, req.ticker, req.adjusted), isOtc(store, req.ticker)]);
-  const withDividends = req.dividends && market === 'stocks' ? await dividendAdjuster(store, req.ticker) : undefined;
+  return { market, zone, start, endExclusive, spec, splits, otc };
+}
 
-  const bucketEnd = (t: number) => nextBucketStart(t, req.timespan, req.multiplier, start, zone);
+/** The paging of rangeBars over base bars of either form; buckets in `sort` order. */
+async function rangeOf<B>(req: RangeRequest, setup: RangeSetup, form: BaseForm<B>): Promise<{ bars: B[]; queryCount: number; next?: RangeResult['next'] }> {
+  const { start, endExclusive, zone } = setup;
+  const t = form.t;
+  const bucketEnd = (ms: number) => nextBucketStart(ms, req.timespan, req.multiplier, start, zone);
   let budget = req.limit;
   let oneBucket = false; // the budget could not complete a single bucket: serve exactly one, whole
   for (;;) {
-    const read = await readBase(store, req, start, endExclusive, zone, budget + 1);
+    const read = await form.read(start, endExclusive, budget + 1);
     const cut = read.length > budget;
     const base = cut ? read.slice(0, budget) : read;
-    let adjustedBase = toBars(req.sort === 'asc' ? base : base.slice().reverse(), splits);
-    if (withDividends) adjustedBase = withDividends(adjustedBase);
-    const bars = baseIsBucket(req, adjustedBase) ? adjustedBase.map(wireBar) : aggregateBars(adjustedBase, spec);
+    const bars = form.buckets(req.sort === 'asc' ? base : base.slice().reverse());
     let more = cut;
     if (cut && bars.length) {
       // The bucket of the first unread base bar is incomplete when the last bar read is in it too.
-      const peekEnd = bucketEnd(read[budget]!.t);
-      if (req.sort === 'asc' && bucketEnd(bars[bars.length - 1]!.t) === peekEnd) bars.pop();
-      else if (req.sort === 'desc' && bucketEnd(bars[0]!.t) === peekEnd) bars.shift();
+      const peekEnd = bucketEnd(t(read[budget]!));
+      if (req.sort === 'asc' && bucketEnd(t(bars[bars.length - 1]!)) === peekEnd) bars.pop();
+      else if (req.sort === 'desc' && bucketEnd(t(bars[0]!)) === peekEnd) bars.shift();
     }
     if (cut && bars.length === 0) {
       if (budget < AGGS_MAX_LIMIT) {
@@ -223,18 +244,70 @@ export async function rangeBars(store: AggregatesStore, req: RangeRequest): Prom
         else bars.splice(0, bars.length - 1);
         more = true;
       }
-      const kept = bars[0]!;
-      const keptEnd = bucketEnd(kept.t);
-      queryCount = base.reduce((n, b) => (b.t >= kept.t && b.t < keptEnd ? n + 1 : n), 0);
+      const keptT = t(bars[0]!);
+      const keptEnd = bucketEnd(keptT);
+      queryCount = base.reduce((n, b) => (t(b) >= keptT && t(b) < keptEnd ? n + 1 : n), 0);
     }
     let next: RangeResult['next'];
     if (more && bars.length) {
-      next = req.sort === 'asc' ? { fromMs: bucketEnd(bars[bars.length - 1]!.t) } : { toMs: bars[0]!.t - 1 };
+      next = req.sort === 'asc' ? { fromMs: bucketEnd(t(bars[bars.length - 1]!)) } : { toMs: t(bars[0]!) - 1 };
     }
-    if (otc) for (const b of bars) b.otc = true;
     if (req.sort === 'desc') bars.reverse();
     return { bars, queryCount, ...(next ? { next } : {}) };
   }
+}
+
+/**
+ * Bars of one ticker over [from, to] in `multiplier × timespan` buckets.
+ * Pure apart from the reads; empty buckets give no bar.
+ */
+export async function rangeBars(store: AggregatesStore, req: RangeRequest): Promise<RangeResult> {
+  const setup = await rangeSetup(store, req);
+  const withDividends = req.dividends && setup.market === 'stocks' ? await dividendAdjuster(store, req.ticker) : undefined;
+  const r = await rangeOf<Bar>(req, setup, {
+    read: (start, endExclusive, want) => readBase(store, req, start, endExclusive, setup.zone, want),
+    t: (b) => b.t,
+    buckets: (ascending) => {
+      let adjusted = toBars(ascending, setup.splits);
+      if (withDividends) adjusted = withDividends(adjusted);
+      return baseIsBucket(req, adjusted, (b) => b.t) ? adjusted.map(wireBar) : aggregateBars(adjusted, setup.spec);
+    },
+  });
+  if (setup.otc) for (const b of r.bars) b.otc = true;
+  return r;
+}
+
+/** A range's bars as the JSON text of the `results` array, with the figures of RangeResult. */
+export interface RangeJson {
+  json: string;
+  count: number;
+  queryCount: number;
+  next?: RangeResult['next'];
+}
+
+const tupleT = (b: BarTuple) => b[0];
+
+/**
+ * rangeBars written as JSON text. Minute and day bars are read as tuples (no row object, no
+ * BarRow), adjusted in place and aggregated as tuples; second bars (from trades) and
+ * dividend-adjusted ranges go through rangeBars.
+ */
+export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): Promise<RangeJson> {
+  const kind = baseKindOf(req.timespan);
+  if (kind === 'trades' || req.dividends) {
+    const r = await rangeBars(store, req);
+    return { json: JSON.stringify(r.bars), count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
+  }
+  const setup = await rangeSetup(store, req);
+  const r = await rangeOf<BarTuple>(req, setup, {
+    read: (fromMs, toMs, limit) => store.market.readBarsRaw(kind, { ticker: req.ticker, fromMs, toMs, order: req.sort, limit }),
+    t: tupleT,
+    buckets: (ascending) => {
+      adjustTuplesForSplits(ascending, setup.splits, NY);
+      return baseIsBucket(req, ascending, tupleT) ? ascending.slice() : aggregateTuples(ascending, setup.spec);
+    },
+  });
+  return { json: barTuplesJson(r.bars, setup.otc), count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
 }
 
 // ---------------------------------------------------------------------------

@@ -9,8 +9,10 @@ import {
   openClose,
   previousClose,
   rangeBars,
+  rangeBarsJson,
   type DailyBar,
   type GroupedMarket,
+  type RangeJson,
   type RangeRequest,
   type RangeResult,
 } from './aggregates.js';
@@ -25,6 +27,11 @@ export class AggregateService {
 
   range(req: RangeRequest): Promise<RangeResult> {
     return rangeBars(this.store, req);
+  }
+
+  /** range() with the bars written as the JSON text of the `results` array. */
+  rangeJson(req: RangeRequest): Promise<RangeJson> {
+    return rangeBarsJson(this.store, req);
   }
 
   /** The day bar of the last completed session by the server clock. */

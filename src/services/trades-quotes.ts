@@ -4,7 +4,8 @@
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
-import type { MarketDataPort, PagedTick, TickPosition, TickRange } from '../store/repos/market-port.js';
+import { rawTickPosition, type MarketDataPort, type PagedTick, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
+import { quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
 export type { TickPosition } from '../store/repos/market-port.js';
@@ -88,7 +89,7 @@ const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => (
 const position = <R>(t: PagedTick<R>) => t.position;
 
 export class TradeQuoteService {
-  constructor(private readonly market: Pick<MarketDataPort, 'readTrades' | 'readQuotes'>) {}
+  constructor(private readonly market: Pick<MarketDataPort, 'readTrades' | 'readQuotes' | 'readTradesRaw' | 'readQuotesRaw'>) {}
 
   async trades(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<PagedTick<TradeRow>, TickPosition>> {
     return { rows: await this.market.readTrades(rangeOf(q, page)), position };
@@ -96,6 +97,25 @@ export class TradeQuoteService {
 
   async quotes(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<PagedTick<QuoteRow>, TickPosition>> {
     return { rows: await this.market.readQuotes(rangeOf(q, page)), position };
+  }
+
+  /** A page of trades as raw rows, for tradesJson. */
+  async tradesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawTrade, TickPosition>> {
+    return { rows: await this.market.readTradesRaw(rangeOf(q, page)), position: rawTickPosition };
+  }
+
+  async quotesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawQuote, TickPosition>> {
+    return { rows: await this.market.readQuotesRaw(rangeOf(q, page)), position: rawTickPosition };
+  }
+
+  /** The JSON array of a page of trades: the same values as tradesToWire. */
+  tradesJson(rows: readonly RawTrade[], ticker: string): string {
+    return tradesJson(rows, marketOfTicker(ticker));
+  }
+
+  /** The JSON array of a page of quotes: the same values as quotesToWire. */
+  quotesJson(rows: readonly RawQuote[]): string {
+    return quotesJson(rows);
   }
 
   /** The trades of a page on the wire (their form depends on the ticker's market). */

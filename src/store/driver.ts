@@ -30,17 +30,32 @@ export interface SqlDriver {
   all(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row[]>;
   get(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row | undefined>;
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * A read whose rows are arrays of the selected values in select order, with no object per row
+   * (large pages serialized straight from the rows). Integer columns are numbers: select a value
+   * that may exceed 2^53 (nanosecond times) as text, e.g. `CAST(ts AS TEXT)`.
+   */
+  rawRows(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Inserts many rows; returns how many were written (skipped duplicates not counted). */
   insertMany(spec: BulkInsert): Promise<number>;
   /**
-   * Bulk load (PostgreSQL only; absent on SQLite): streams `rows` with COPY into a staging table,
-   * then runs `INSERT INTO table (columns) SELECT ... <conflictSql>` in the rows' order, so the
-   * conflict clause (leading space, or '') and the returned written count are those of a
-   * multi-row INSERT of the same rows. Within a transaction it uses that transaction.
+   * Bulk load (PostgreSQL only; absent on SQLite) with the conflict clause (leading space, or '')
+   * and the returned written count of a multi-row INSERT of the same rows. The rows are first
+   * streamed with COPY straight into `table`; when that meets a key already stored or repeated
+   * in `rows` (a unique violation), it is undone and the rows go through a staging table and
+   * `INSERT INTO table (columns) SELECT ... <conflictSql>` in their order, as do later batches of
+   * that table in the same transaction. `conflictRows` gives the rows for that path when they
+   * differ (one per key, for DO UPDATE). Within a transaction it uses that transaction.
    */
-  copyInsert?(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflictSql: string): Promise<number>;
+  copyInsert?(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly SqlValue[])[],
+    conflictSql: string,
+    conflictRows?: () => readonly (readonly SqlValue[])[],
+  ): Promise<number>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**

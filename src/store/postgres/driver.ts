@@ -8,6 +8,12 @@ import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, mayWrite, StoreUnavailableError, ty
 // plain numbers get them converted back below.
 pg.types.setTypeParser(20, (v: string) => BigInt(v));
 
+/** Type parsers of rawRows: int8 as a number (rawRows callers select larger values as text). */
+const INT8_AS_NUMBER = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
 const placeholderCache = new Map<string, string>();
 
 /** Repositories write `?` placeholders; PostgreSQL wants `$1, $2, ...`. */
@@ -145,14 +151,17 @@ export function copyTextValue(v: unknown): string {
   return copyTextValue(Buffer.isBuffer(prepared) ? prepared : prepared === null ? null : String(prepared));
 }
 
-/** Rows as COPY text (tab-separated, newline-terminated, row ordinal last), in ~64 KiB pieces. */
-function* copyText(rows: readonly (readonly SqlValue[])[], width: number): Generator<string> {
+/**
+ * Rows as COPY text (tab-separated, newline-terminated, with the row ordinal last when
+ * `ordinal`), in ~64 KiB pieces.
+ */
+function* copyText(rows: readonly (readonly SqlValue[])[], width: number, ordinal: boolean): Generator<string> {
   let out = '';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     if (row.length !== width) throw new Error(`insertMany: row ${i} has ${row.length} values for ${width} columns`);
-    for (let j = 0; j < width; j++) out += copyTextValue(row[j]) + '\t';
-    out += `${i}\n`;
+    for (let j = 0; j < width - 1; j++) out += copyTextValue(row[j]) + '\t';
+    out += copyTextValue(row[width - 1]) + (ordinal ? `\t${i}\n` : '\n');
     if (out.length >= 65536) {
       yield out;
       out = '';
@@ -181,6 +190,18 @@ class PgSession implements SqlDriver {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       this.outage.ok();
       return opts.bigint ? (r.rows as Row[]) : numberify(r.rows as Row[]);
+    } catch (err) {
+      throw this.outage.note(err, started);
+    }
+  }
+
+  async rawRows(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+    const started = this.outage.check();
+    if (mayWrite(sql)) this.writes.n++;
+    try {
+      const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[], rowMode: 'array', types: INT8_AS_NUMBER });
+      this.outage.ok();
+      return r.rows as unknown[][];
     } catch (err) {
       throw this.outage.note(err, started);
     }
@@ -260,9 +281,15 @@ class PgSession implements SqlDriver {
    * `conflict` is an ON CONFLICT clause with a leading space, or ''.
    * Needs one connection for the whole operation: outside a transaction it opens one.
    */
-  async copyInsert(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflict: string): Promise<number> {
+  async copyInsert(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly SqlValue[])[],
+    conflict: string,
+    conflictRows?: () => readonly (readonly SqlValue[])[],
+  ): Promise<number> {
     if (rows.length === 0) return 0;
-    return this.transaction((tx) => (tx as PgTransaction).copyInsert(table, columns, rows, conflict));
+    return this.transaction((tx) => (tx as PgTransaction).copyInsert(table, columns, rows, conflict, conflictRows));
   }
 
   async transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
@@ -272,9 +299,14 @@ class PgSession implements SqlDriver {
   async close(): Promise<void> {}
 }
 
+/** 23505 unique_violation: a direct COPY met a key already stored or repeated in its rows. */
+const UNIQUE_VIOLATION = '23505';
+
 class PgTransaction extends PgSession {
   /** Staging tables created in this transaction (dropped at its end), by target table and columns. */
   private readonly staging = new Map<string, string>();
+  /** Tables whose direct COPY met a stored or repeated key in this transaction: the rest go through staging. */
+  private readonly conflicted = new Set<string>();
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -284,10 +316,41 @@ class PgTransaction extends PgSession {
     super(client, writes, outage);
   }
 
-  override async copyInsert(table: string, columns: readonly string[], rows: readonly (readonly SqlValue[])[], conflict: string): Promise<number> {
+  override async copyInsert(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly SqlValue[])[],
+    conflict: string,
+    conflictRows?: () => readonly (readonly SqlValue[])[],
+  ): Promise<number> {
     if (rows.length === 0) return 0;
     this.writes.n++;
     const cols = columns.join(', ');
+    const width = columns.length;
+    // Straight into the table first: new rows (a first import) cost one COPY and no second
+    // pass. A unique violation rolls back to the savepoint (COPY stops at the first such row).
+    if (!this.conflicted.has(table)) {
+      const direct = copyFrom(`COPY ${table} (${cols}) FROM STDIN`);
+      try {
+        await this.client.query('SAVEPOINT tb_copy_direct');
+        await pipeline(Readable.from(copyText(rows, width, false)), this.client.query(direct));
+        await this.client.query('RELEASE SAVEPOINT tb_copy_direct');
+        return rows.length;
+      } catch (err) {
+        if ((err as { code?: string } | null)?.code !== UNIQUE_VIOLATION) throw wrap(err);
+        try {
+          await this.client.query('ROLLBACK TO SAVEPOINT tb_copy_direct; RELEASE SAVEPOINT tb_copy_direct');
+        } catch (undo) {
+          throw wrap(undo);
+        }
+        this.conflicted.add(table);
+      }
+    }
+    return this.copyUpsert(table, cols, width, conflictRows ? conflictRows() : rows, conflict);
+  }
+
+  /** COPY into a staging table, then INSERT ... SELECT in the rows' order with the conflict clause. */
+  private async copyUpsert(table: string, cols: string, width: number, rows: readonly (readonly SqlValue[])[], conflict: string): Promise<number> {
     const key = `${table}\0${cols}`;
     try {
       let temp = this.staging.get(key);
@@ -299,8 +362,7 @@ class PgTransaction extends PgSession {
         );
         this.staging.set(key, temp);
       }
-      const width = columns.length;
-      await pipeline(Readable.from(copyText(rows, width)), this.client.query(copyFrom(`COPY ${temp} (${cols}, ${ORDINAL}) FROM STDIN`)));
+      await pipeline(Readable.from(copyText(rows, width, true)), this.client.query(copyFrom(`COPY ${temp} (${cols}, ${ORDINAL}) FROM STDIN`)));
       const moved = (await this.client.query(
         `INSERT INTO ${table} (${cols}) SELECT ${cols} FROM ${temp} ORDER BY ${ORDINAL}${conflict}; TRUNCATE ${temp}`,
       )) as unknown as pg.QueryResult[];

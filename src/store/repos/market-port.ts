@@ -39,6 +39,36 @@ export interface PagedTick<T> {
   position: TickPosition;
 }
 
+/**
+ * A trade as a large page reads it: the stored columns in this order, no object per row. Times
+ * and the sequence number are decimal text (exact above 2^53); an absent sequence number is
+ * '-1' and an absent id ''; conditions are the stored text ('12,37') or null.
+ */
+export type RawTrade = [
+  sip_timestamp: string, sequence_number: string, pk: string, exchange: number, id: string, price: number, size: number,
+  participant_timestamp: string | null, trf_timestamp: string | null, conditions: string | null,
+  correction: number | null, tape: number | null, trf_id: number | null,
+];
+
+/**
+ * A quote as a large page reads it (see RawTrade): `ts` is the SIP time when ts_is_sip is 1,
+ * else the participant time (forex).
+ */
+export type RawQuote = [
+  ts: string, sequence_number: string, pk: string, ts_is_sip: number, participant_timestamp: string | null,
+  trf_timestamp: string | null, ask_price: number, ask_size: number | null, ask_exchange: number | null,
+  bid_price: number, bid_size: number | null, bid_exchange: number | null, conditions: string | null,
+  indicators: string | null, tape: number | null,
+];
+
+/** A bar as a large page reads it: t (Unix ms), o, h, l, c, then v, vw, n or null where absent. */
+export type RawBar = [t: number, o: number, h: number, l: number, c: number, v: number | null, vw: number | null, n: number | null];
+
+/** The keyset position of a raw trade or quote (its first three values). */
+export function rawTickPosition(r: RawTrade | RawQuote): TickPosition {
+  return { ts: r[0], seq: r[1], pk: r[2] };
+}
+
 export interface MarketDataPort {
   /** Idempotent on (ticker, t): re-importing the same bars changes nothing. Returns rows written. */
   insertBars(kind: BarKind, rows: BarRow[]): Promise<number>;
@@ -53,6 +83,10 @@ export interface MarketDataPort {
   lastDayBarBefore(ticker: string, beforeMs: number): Promise<BarRow | undefined>;
   readTrades(range: TickRange): Promise<PagedTick<TradeRow>[]>;
   readQuotes(range: TickRange): Promise<PagedTick<QuoteRow>[]>;
+  /** readTrades / readQuotes / readBars as raw rows, for pages serialized straight from them. */
+  readTradesRaw(range: TickRange): Promise<RawTrade[]>;
+  readQuotesRaw(range: TickRange): Promise<RawQuote[]>;
+  readBarsRaw(kind: BarKind, range: BarRange): Promise<RawBar[]>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */
   lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined>;
   lastQuote(ticker: string, atNs?: bigint): Promise<QuoteRow | undefined>;

@@ -4,7 +4,7 @@ import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
-import type { BarKind, BarRange, MarketDataPort, PagedTick, TickPosition, TickRange } from './market-port.js';
+import type { BarKind, BarRange, MarketDataPort, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -30,6 +30,17 @@ const QUOTE_COLUMNS = [
 const BAR_SELECT = BAR_COLUMNS.join(', ');
 const TRADE_SELECT = `pk, ${TRADE_COLUMNS.join(', ')}`;
 const QUOTE_SELECT = `pk, ${QUOTE_COLUMNS.join(', ')}`;
+// The select lists of RawTrade, RawQuote and RawBar (market-port.ts): 64-bit values as text.
+const text = (c: string) => `CAST(${c} AS TEXT)`;
+const TRADE_RAW_SELECT = [
+  text('sip_timestamp'), text('sequence_number'), text('pk'), 'exchange', 'id', 'price', 'size',
+  text('participant_timestamp'), text('trf_timestamp'), 'conditions', 'correction', 'tape', 'trf_id',
+].join(', ');
+const QUOTE_RAW_SELECT = [
+  text('ts'), text('sequence_number'), text('pk'), 'ts_is_sip', text('participant_timestamp'), text('trf_timestamp'),
+  'ask_price', 'ask_size', 'ask_exchange', 'bid_price', 'bid_size', 'bid_exchange', 'conditions', 'indicators', 'tape',
+].join(', ');
+const BAR_RAW_SELECT = 't, o, h, l, c, v, vw, n';
 
 // Re-importing a row whose key is already stored replaces its other columns: upstream republishes
 // corrected files, and the correction must win. The WHERE clause skips rows whose values are
@@ -254,6 +265,9 @@ const HOURLY_PARTS_SQL = `
   JOIN minute_bars z ON z.ticker = ? AND z.t = g.lt
   ORDER BY g.ft`;
 
+/** Derived day bars written at once by deriveDayBars (bounded memory on a whole-store rebuild). */
+const DERIVED_PER_WRITE = 5000;
+
 /** Day bars (local days of `zone`) from hourly partial rows in time order. */
 function foldHoursIntoDays(ticker: string, hours: readonly Row[], zone: Zone): BarRow[] {
   const out: BarRow[] = [];
@@ -300,6 +314,12 @@ function foldHoursIntoDays(ticker: string, hours: readonly Row[], zone: Zone): B
   return out;
 }
 
+function barsSql(kind: BarKind, order: 'asc' | 'desc', select: string): string {
+  return `SELECT ${select} FROM ${kind}_bars WHERE ticker = ? AND t >= ? AND t < ? ORDER BY t ${order === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`;
+}
+
+const barsParams = (range: BarRange): SqlValue[] => [range.ticker, range.fromMs, range.toMs, range.limit];
+
 export interface DeriveWindow {
   /** Any instant of the first day to rebuild, Unix ms. */
   fromMs: number;
@@ -317,17 +337,21 @@ export class MarketDataRepository implements MarketDataPort {
    */
   private async insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
     if (batch.length === 0) return 0;
-    return this.db.transaction(async (tx) => {
-      const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
-      if (tx.engine === 'postgres' && tx.copyInsert && rows.length >= COPY_MIN_ROWS) {
-        const values: SqlValue[][] = new Array(rows.length);
-        for (let i = 0; i < rows.length; i++) {
-          const out: SqlValue[] = [];
-          spec.write(rows[i]!, out);
-          values[i] = out;
-        }
-        return tx.copyInsert(spec.table, spec.columns, values, spec.conflict);
+    const valuesOf = (rows: readonly T[]): SqlValue[][] => {
+      const values: SqlValue[][] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const out: SqlValue[] = [];
+        spec.write(rows[i]!, out);
+        values[i] = out;
       }
+      return values;
+    };
+    return this.db.transaction(async (tx) => {
+      if (tx.engine === 'postgres' && tx.copyInsert && batch.length >= COPY_MIN_ROWS) {
+        // Repeated keys make the direct COPY fail; only then are they reduced to one row each.
+        return tx.copyInsert(spec.table, spec.columns, valuesOf(batch), spec.conflict, () => valuesOf(lastPerKey(batch, spec.key)));
+      }
+      const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
       let written = 0;
       const per = ROWS_PER_STATEMENT[tx.engine];
       const full = rows.length - (rows.length % per);
@@ -362,12 +386,11 @@ export class MarketDataRepository implements MarketDataPort {
   }
 
   async readBars(kind: BarKind, range: BarRange): Promise<BarRow[]> {
-    const dir = range.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = await this.db.all(
-      `SELECT ${BAR_SELECT} FROM ${kind}_bars WHERE ticker = ? AND t >= ? AND t < ? ORDER BY t ${dir} LIMIT ?`,
-      [range.ticker, range.fromMs, range.toMs, range.limit],
-    );
-    return rows.map(barFromRow);
+    return (await this.db.all(barsSql(kind, range.order, BAR_SELECT), barsParams(range))).map(barFromRow);
+  }
+
+  async readBarsRaw(kind: BarKind, range: BarRange): Promise<RawBar[]> {
+    return (await this.db.rawRows(barsSql(kind, range.order, BAR_RAW_SELECT), barsParams(range))) as RawBar[];
   }
 
   async dayBarsAt(t: number): Promise<BarRow[]> {
@@ -383,7 +406,8 @@ export class MarketDataRepository implements MarketDataPort {
     return row ? barFromRow(row) : undefined;
   }
 
-  private async readTicks(table: TickTable, range: TickRange): Promise<Row[]> {
+  /** The statement and parameters of a page of ticks, selecting `select`. */
+  private ticksQuery(table: TickTable, range: TickRange, select: string): { sql: string; params: SqlValue[] } {
     const time = table.timeColumn;
     const where = ['ticker = ?'];
     const params: SqlValue[] = [range.ticker];
@@ -400,11 +424,23 @@ export class MarketDataRepository implements MarketDataPort {
     }
     const dir = range.order === 'asc' ? 'ASC' : 'DESC';
     params.push(range.limit);
-    return this.db.all(
-      `SELECT ${table.select} FROM ${table.table} WHERE ${where.join(' AND ')} ORDER BY ${time} ${dir}, sequence_number ${dir}, pk ${dir} LIMIT ?`,
-      params,
-      { bigint: true },
-    );
+    const sql = `SELECT ${select} FROM ${table.table} WHERE ${where.join(' AND ')} ORDER BY ${time} ${dir}, sequence_number ${dir}, pk ${dir} LIMIT ?`;
+    return { sql, params };
+  }
+
+  private readTicks(table: TickTable, range: TickRange): Promise<Row[]> {
+    const { sql, params } = this.ticksQuery(table, range, table.select);
+    return this.db.all(sql, params, { bigint: true });
+  }
+
+  async readTradesRaw(range: TickRange): Promise<RawTrade[]> {
+    const { sql, params } = this.ticksQuery(TRADES, range, TRADE_RAW_SELECT);
+    return (await this.db.rawRows(sql, params)) as RawTrade[];
+  }
+
+  async readQuotesRaw(range: TickRange): Promise<RawQuote[]> {
+    const { sql, params } = this.ticksQuery(QUOTES, range, QUOTE_RAW_SELECT);
+    return (await this.db.rawRows(sql, params)) as RawQuote[];
   }
 
   async readTrades(range: TickRange): Promise<PagedTick<TradeRow>[]> {
@@ -448,14 +484,22 @@ export class MarketDataRepository implements MarketDataPort {
   async deriveDayBars(tickers?: string[], window?: DeriveWindow): Promise<number> {
     const list = tickers ?? (await this.tickersWithBars('minute'));
     let written = 0;
+    // The day bars of many tickers go out in one write (one statement or COPY instead of one per
+    // ticker: a day's file holds thousands of tickers with a bar or two each); keys never repeat
+    // across tickers, so the result is that of writing them ticker by ticker.
+    let pending: BarRow[] = [];
     for (const ticker of list) {
       const zone = dayZoneOf(ticker);
       const from = window ? localDayStart(localDayOf(window.fromMs, zone), zone) : Number.MIN_SAFE_INTEGER;
       const to = window ? localDayStart(localDayOf(window.toMs, zone) + 1, zone) : Number.MAX_SAFE_INTEGER;
       const hours = await this.db.all(HOURLY_PARTS_SQL, [ticker, from, to, ticker, ticker]);
-      written += await this.insert(DERIVED_DAY_INSERT, foldHoursIntoDays(ticker, hours, zone));
+      for (const bar of foldHoursIntoDays(ticker, hours, zone)) pending.push(bar);
+      if (pending.length >= DERIVED_PER_WRITE) {
+        written += await this.insert(DERIVED_DAY_INSERT, pending);
+        pending = [];
+      }
     }
-    return written;
+    return written + (await this.insert(DERIVED_DAY_INSERT, pending));
   }
 
   async tickersWithBars(kind: BarKind): Promise<string[]> {

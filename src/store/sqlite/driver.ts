@@ -108,6 +108,17 @@ export class SqliteDriver implements SqlDriver {
     return rows;
   }
 
+  async rawRows(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+    const s = this.stmt(sql);
+    if (!s.readonly) this.writes++;
+    s.safeIntegers(false);
+    try {
+      return s.raw(true).all(...params) as unknown as unknown[][];
+    } catch (err) {
+      throw busyAsStoreBusy(err);
+    }
+  }
+
   private newBuilder(s: Statement): { build: RowBuilder; width: number } {
     const columns = s.columns().map((c) => c.name);
     const b = { build: rowBuilder(columns), width: columns.length };
