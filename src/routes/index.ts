@@ -18,6 +18,7 @@ import { socialRoutes } from './social.js';
 import { tickerRoutes } from './tickers.js';
 import { tradeQuoteRoutes } from './trades-quotes.js';
 import { lastTickRoutes } from './last.js';
+import { legacyTickRoutes } from './legacy-ticks.js';
 import { universalSnapshotRoutes } from './universal-snapshot.js';
 
 /** Every endpoint family; each file is a small plugin of thin handlers. */
@@ -41,4 +42,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await aggregateRoutes(app, ctx);
   await tradeQuoteRoutes(app, ctx);
   await lastTickRoutes(app, ctx);
+  await legacyTickRoutes(app, ctx);
 }

@@ -3,6 +3,7 @@
 import type { Store } from '../store/index.js';
 import { BrandingService } from './branding.js';
 import { LastTickService } from './last-ticks.js';
+import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
@@ -33,6 +34,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     reference: new ReferenceService(store),
     lastTicks: new LastTickService(store.market),
     tradesQuotes: new TradeQuoteService(store.market),
+    legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now),
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
