@@ -15,6 +15,7 @@ import { newsRoutes } from './news.js';
 import { optionsRoutes } from './options.js';
 import { snapshotRoutes } from './snapshots.js';
 import { socialRoutes } from './social.js';
+import { tickerEventRoutes } from './ticker-events.js';
 import { tickerRoutes } from './tickers.js';
 import { tradeQuoteRoutes } from './trades-quotes.js';
 import { lastTickRoutes } from './last.js';
@@ -24,6 +25,7 @@ import { universalSnapshotRoutes } from './universal-snapshot.js';
 /** Every endpoint family; each file is a small plugin of thin handlers. */
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   await tickerRoutes(app, ctx);
+  await tickerEventRoutes(app, ctx);
   await exchangeRoutes(app, ctx);
   await conditionRoutes(app, ctx);
   await corporateActionRoutes(app, ctx);

@@ -12,6 +12,7 @@ import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
 import { SocialService } from './social.js';
+import { TickerEventService } from './ticker-events.js';
 import { TickerService } from './tickers.js';
 import { TradeQuoteService } from './trades-quotes.js';
 import { UniversalSnapshotService } from './universal-snapshot.js';
@@ -32,6 +33,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     dataVersion: (): string => store.dataVersion(),
     tickers: new TickerService(store, opts.now),
     reference: new ReferenceService(store),
+    tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
     tradesQuotes: new TradeQuoteService(store.market),
     legacyTicks: new LegacyTickService(store.market),

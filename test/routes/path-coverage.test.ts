@@ -60,7 +60,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
   '/vX/reference/financials',
   '/vX/reference/ipos',
-  '/vX/reference/tickers/{id}/events',
 ];
 
 const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;
