@@ -16,14 +16,17 @@ import { optionsRoutes } from './options.js';
 import { partnerDataRoutes } from './partner-data.js';
 import { snapshotRoutes } from './snapshots.js';
 import { socialRoutes } from './social.js';
+import { tickerEventRoutes } from './ticker-events.js';
 import { tickerRoutes } from './tickers.js';
 import { tradeQuoteRoutes } from './trades-quotes.js';
 import { lastTickRoutes } from './last.js';
+import { legacyTickRoutes } from './legacy-ticks.js';
 import { universalSnapshotRoutes } from './universal-snapshot.js';
 
 /** Every endpoint family; each file is a small plugin of thin handlers. */
 export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   await tickerRoutes(app, ctx);
+  await tickerEventRoutes(app, ctx);
   await exchangeRoutes(app, ctx);
   await conditionRoutes(app, ctx);
   await corporateActionRoutes(app, ctx);
@@ -43,4 +46,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await aggregateRoutes(app, ctx);
   await tradeQuoteRoutes(app, ctx);
   await lastTickRoutes(app, ctx);
+  await legacyTickRoutes(app, ctx);
 }

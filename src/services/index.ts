@@ -3,6 +3,7 @@
 import type { Store } from '../store/index.js';
 import { BrandingService } from './branding.js';
 import { LastTickService } from './last-ticks.js';
+import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
@@ -11,6 +12,7 @@ import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
 import { SocialService } from './social.js';
+import { TickerEventService } from './ticker-events.js';
 import { TickerService } from './tickers.js';
 import { TradeQuoteService } from './trades-quotes.js';
 import { UniversalSnapshotService } from './universal-snapshot.js';
@@ -31,8 +33,10 @@ export function createServices(store: Store, opts: ServiceOptions) {
     dataVersion: (): string => store.dataVersion(),
     tickers: new TickerService(store, opts.now),
     reference: new ReferenceService(store),
+    tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
     tradesQuotes: new TradeQuoteService(store.market),
+    legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now),
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),

@@ -32,6 +32,11 @@ export function upstreamResponseSchema(path: string): Json {
   return resolve(op.responses['200'].content['application/json'].schema);
 }
 
+/** The example 200 body upstream's OpenAPI document gives for a GET path, if any. */
+export function upstreamExample(path: string): unknown {
+  return load()?.paths[path]?.get?.responses['200']?.content['application/json']?.example;
+}
+
 /** The query and path parameter names upstream declares for a GET path. */
 export function upstreamParameters(path: string): string[] {
   const op = load()!.paths[path].get as Json;

@@ -40,17 +40,12 @@ const NOT_YET_SERVED: readonly string[] = [
   '/stocks/filings/vX/form-3',
   '/stocks/filings/vX/form-4',
   '/stocks/filings/vX/index',
-  '/v1/historic/crypto/{from}/{to}/{date}',
-  '/v1/historic/forex/{from}/{to}/{date}',
   '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
   '/v1/summaries',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
-  '/v2/ticks/stocks/nbbo/{ticker}/{date}',
-  '/v2/ticks/stocks/trades/{ticker}/{date}',
   '/vX/reference/financials',
   '/vX/reference/ipos',
-  '/vX/reference/tickers/{id}/events',
 ];
 
 const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;

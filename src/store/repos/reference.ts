@@ -253,6 +253,13 @@ export class ReferenceRepository {
     return row ? rowToTicker(row) : undefined;
   }
 
+  /** Every stored version whose ticker, composite FIGI or CUSIP is `value`, oldest first. */
+  async tickerVersions(by: 'ticker' | 'composite_figi' | 'cusip', value: string): Promise<TickerRecord[]> {
+    const column = ({ ticker: 'ticker', composite_figi: 'composite_figi', cusip: 'cusip' } as const)[by];
+    const rows = await this.db.all(`SELECT ${TICKER_COLUMNS.join(', ')} FROM tickers WHERE ${column} = ? ORDER BY valid_from, ticker`, [value]);
+    return rows.map(rowToTicker);
+  }
+
   /** The current version (no valid_to) of each of these tickers that has one; any order. */
   async currentTickers(tickers: readonly string[]): Promise<TickerRecord[]> {
     const out: TickerRecord[] = [];
