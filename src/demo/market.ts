@@ -154,9 +154,14 @@ function candle(w: Walk, o: number, c: number, wick: number, factor: number): Oh
   return { o: ro, c: rc, h: Math.max(roundTo(hi * factor, d), ro, rc), l: Math.min(roundTo(lo * factor, d), ro, rc) };
 }
 
+/** A bar's volume-weighted price where no prints are generated: (o+h+l+2c)/5, inside [l, h]. */
+function typicalPrice(p: Ohlc, decimals: number): number {
+  return roundTo(Math.min(p.h, Math.max(p.l, (p.o + p.h + p.l + 2 * p.c) / 5)), decimals);
+}
+
 function withVolume(w: Walk, ticker: string, t: number, p: Ohlc, volume: number, factor: number): BarRow {
   const v = Math.max(10 ** -w.volumeDecimals, roundTo(volume / factor, w.volumeDecimals));
-  const vw = roundTo(Math.min(p.h, Math.max(p.l, (p.o + p.h + p.l + 2 * p.c) / 5)), 4);
+  const vw = typicalPrice(p, 4);
   const n = Math.max(1, Math.round((volume / w.tradeSize) * Math.exp(w.rng.normal(0, 0.2))));
   return { ticker, t, ...p, v, vw, n };
 }
@@ -245,6 +250,17 @@ function stockTradeSize(rng: Rng, meanSize: number): number {
   return 100 * (1 + Math.floor(-Math.log(1 - rng.next()) * (meanLots - 1)));
 }
 
+/** Every n-th demo stock trade carries a correction indicator (1: a corrected print). */
+const CORRECTED_EVERY = 500;
+/** Quote condition 1, "Regular, Two-Sided Open", on quotes of the regular session. */
+const REGULAR_TWO_SIDED = 1;
+
+/** Sale conditions of a stock trade: 12 (Form T) outside the regular session, 14 (intermarket sweep) when drawn. */
+function stockTradeConditions(regular: boolean, sweep: boolean): number[] | undefined {
+  const codes = [...(regular ? [] : [12]), ...(sweep ? [14] : [])];
+  return codes.length ? codes : undefined;
+}
+
 /** Trades and NBBO quotes of one session; the bars of the session are built from the trades. */
 function sessionTicks(w: Walk, s: Session, factor: number, tape: number, scale: number): { trades: TradeRow[]; quotes: QuoteRow[] } {
   const rng = w.rng;
@@ -292,8 +308,8 @@ function sessionTicks(w: Walk, s: Session, factor: number, tape: number, scale: 
           size: stockTradeSize(rng, meanSize / factor),
           exchange,
           id: String(++tradeId),
-          conditions: rng.chance(0.1) ? [14] : undefined,
-          correction: undefined,
+          conditions: stockTradeConditions(regular, rng.chance(0.1)),
+          correction: tradeId % CORRECTED_EVERY === 0 ? 1 : undefined,
           sequence_number: BigInt(sequence),
           tape,
           trf_id: trf ? rng.pick(TRF_IDS) : undefined,
@@ -312,7 +328,7 @@ function sessionTicks(w: Walk, s: Session, factor: number, tape: number, scale: 
           bid_price: bid,
           bid_size: 100 * rng.int(1, 30),
           bid_exchange: rng.pick(QUOTE_EXCHANGES),
-          conditions: undefined,
+          conditions: regular ? [REGULAR_TWO_SIDED] : undefined,
           indicators: undefined,
           sequence_number: BigInt(sequence),
           tape,
@@ -466,7 +482,7 @@ function forexMinutes(w: Walk, dayStart: number): BarRow[] {
     const c = step(w, 1 / 1440);
     const p = candle(w, o, c, w.sigma * Math.sqrt(1 / 1440) * 0.5, 1);
     const n = Math.max(1, Math.round(w.volume / 1440 * Math.exp(w.rng.normal(0, 0.4))));
-    out.push({ ticker: w.ticker, t, ...p, v: n, vw: undefined, n });
+    out.push({ ticker: w.ticker, t, ...p, v: n, vw: typicalPrice(p, w.decimals), n });
   }
   return out;
 }
@@ -489,7 +505,8 @@ export function forexRows(ticker: string, plan: MarketPlan): Rows {
       const quotes = forexQuotes(w, start, plan.scale);
       rows.quotes.push(...quotes);
       const prints = quotes.map((q) => ({ t_ns: q.participant_timestamp!, price: q.bid_price, size: 1 }));
-      const asCounts = (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.n, vw: undefined, n: b.n });
+      // vw: the mean bid of the bar (every quote counts once)
+      const asCounts = (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.n, vw: b.vw === undefined ? undefined : roundTo(b.vw, w.decimals), n: b.n });
       rows.minute.push(...barsFromTrades(prints, 'minute', UTC).map(asCounts));
       rows.day.push(...barsFromTrades(prints, 'day', UTC).map(asCounts));
     } else if (plan.calendarMinuteDays.has(date)) {
@@ -498,7 +515,7 @@ export function forexRows(ticker: string, plan: MarketPlan): Rows {
       rows.day.push(...dayBarsFromMinuteBars(minutes as Bar[], UTC).map(BAR_TO_ROW(ticker)));
     } else {
       const bar = dailyBar(w, start, 1, true);
-      rows.day.push({ ...bar, vw: undefined, v: bar.n });
+      rows.day.push({ ...bar, v: bar.n });
     }
   }
   return rows;
