@@ -25,7 +25,7 @@ import type { MarketDataPort } from '../store/repos/market-port.js';
 import { CRYPTO_EXCHANGES, CRYPTO_LEVELS, DEMO_SPLITS, FOREX_EXCHANGE, FX_LEVELS, INDEX_LEVELS, QUOTE_EXCHANGES, STOCK_EXCHANGES, STOCK_LEVELS, TICK_STOCKS, TRF_IDS } from './facts/market.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import type { Rng } from './random.js';
-import { appendRows, BAR_TO_ROW, candle, countAround, dailyBar, emptyRows, indexBar, MINUTE_MS, minuteWeight, newWalk, offsetsInMinute, roundTo, sessionWeight, step, withVolume, type Rows, type Walk } from './walk.js';
+import { appendRows, BAR_TO_ROW, candle, countAround, dailyBar, emptyRows, indexBar, MINUTE_MS, minuteWeight, newWalk, offsetsInMinute, roundTo, sessionWeight, step, typicalPrice, withVolume, type Rows, type Walk } from './walk.js';
 import { CRYPTO_MAJOR_SYMBOLS, FX_MAJOR_SYMBOLS, REAL_INDEX_SYMBOLS, REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
 
 export { DEMO_SPLITS, TICK_STOCKS } from './facts/market.js';
@@ -142,6 +142,17 @@ function stockTradeSize(rng: Rng, meanSize: number): number {
   return 100 * (1 + Math.floor(-Math.log(1 - rng.next()) * (meanLots - 1)));
 }
 
+/** Every n-th demo stock trade carries a correction indicator (1: a corrected print). */
+const CORRECTED_EVERY = 500;
+/** Quote condition 1, "Regular, Two-Sided Open", on quotes of the regular session. */
+const REGULAR_TWO_SIDED = 1;
+
+/** Sale conditions of a stock trade: 12 (Form T) outside the regular session, 14 (intermarket sweep) when drawn. */
+function stockTradeConditions(regular: boolean, sweep: boolean): number[] | undefined {
+  const codes = [...(regular ? [] : [12]), ...(sweep ? [14] : [])];
+  return codes.length ? codes : undefined;
+}
+
 /** Trades and NBBO quotes of one session; the bars of the session are built from the trades. */
 function sessionTicks(w: Walk, s: Session, factor: number, tape: number, scale: number): { trades: TradeRow[]; quotes: QuoteRow[] } {
   const rng = w.rng;
@@ -189,8 +200,8 @@ function sessionTicks(w: Walk, s: Session, factor: number, tape: number, scale: 
           size: stockTradeSize(rng, meanSize / factor),
           exchange,
           id: String(++tradeId),
-          conditions: rng.chance(0.1) ? [14] : undefined,
-          correction: undefined,
+          conditions: stockTradeConditions(regular, rng.chance(0.1)),
+          correction: tradeId % CORRECTED_EVERY === 0 ? 1 : undefined,
           sequence_number: BigInt(sequence),
           tape,
           trf_id: trf ? rng.pick(TRF_IDS) : undefined,
@@ -209,7 +220,7 @@ function sessionTicks(w: Walk, s: Session, factor: number, tape: number, scale: 
           bid_price: bid,
           bid_size: 100 * rng.int(1, 30),
           bid_exchange: rng.pick(QUOTE_EXCHANGES),
-          conditions: undefined,
+          conditions: regular ? [REGULAR_TWO_SIDED] : undefined,
           indicators: undefined,
           sequence_number: BigInt(sequence),
           tape,
@@ -369,7 +380,7 @@ function forexMinutes(w: Walk, from: number, to: number): BarRow[] {
     const c = step(w, 1 / 1440);
     const p = candle(w, o, c, w.sigma * Math.sqrt(1 / 1440) * 0.5, 1);
     const n = Math.max(1, Math.round(w.volume / 1440 * Math.exp(w.rng.normal(0, 0.4))));
-    out.push({ ticker: w.ticker, t, ...p, v: n, vw: undefined, n });
+    out.push({ ticker: w.ticker, t, ...p, v: n, vw: typicalPrice(p, w.decimals), n });
   }
   return out;
 }
@@ -411,7 +422,8 @@ export function forexDayRows(w: Walk, date: string, mode: DayMode, scale: number
   if (mode === 'ticks') {
     rows.quotes = forexQuotes(w, from, to, scale);
     const prints = rows.quotes.map((q) => ({ t_ns: q.participant_timestamp!, price: q.bid_price, size: 1 }));
-    const asCounts = (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.n, vw: undefined, n: b.n });
+    // vw: the mean bid of the bar (every quote counts once)
+    const asCounts = (b: Bar): BarRow => ({ ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.n, vw: b.vw === undefined ? undefined : roundTo(b.vw, w.decimals), n: b.n });
     rows.minute = barsFromTrades(prints, 'minute', UTC).map(asCounts);
     rows.day = barsFromTrades(prints, 'day', UTC).map(asCounts);
   } else if (mode === 'minutes') {
@@ -419,7 +431,7 @@ export function forexDayRows(w: Walk, date: string, mode: DayMode, scale: number
     rows.day = dayBarsFromMinuteBars(rows.minute as Bar[], UTC).map(BAR_TO_ROW(ticker));
   } else {
     const bar = dailyBar(w, start, 1, true);
-    rows.day = [{ ...bar, vw: undefined, v: bar.n }];
+    rows.day = [{ ...bar, v: bar.n }];
   }
   return rows;
 }

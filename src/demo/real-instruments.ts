@@ -3,7 +3,7 @@
 
 import type { TickerRecord } from '../store/records.js';
 import { CRYPTO, CRYPTO_NAME, FIAT, FIAT_NAME, FX_START, REAL_INDICES, STABLECOINS } from './facts/indices-currencies.js';
-import { REAL_STOCKS } from './facts/real-stocks.js';
+import { EMPLOYEES, REAL_STOCKS } from './facts/real-stocks.js';
 import { SIC } from './facts/sic.js';
 import type { Draft } from './ticker-drafts.js';
 
@@ -36,6 +36,7 @@ export function realStockDrafts(): Draft[] {
     if (s.so !== undefined) rec.share_class_shares_outstanding = Math.round(s.so);
     if (s.wso !== undefined) rec.weighted_shares_outstanding = Math.round(s.wso);
     rec.round_lot = 100;
+    if (EMPLOYEES[s.t] !== undefined) rec.total_employees = EMPLOYEES[s.t];
     if (s.sic) {
       rec.sic_code = s.sic;
       rec.sic_description = SIC[s.sic] as string;

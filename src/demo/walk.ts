@@ -63,9 +63,14 @@ export function candle(w: Walk, o: number, c: number, wick: number, factor: numb
   return { o: ro, c: rc, h: Math.max(roundTo(hi * factor, d), ro, rc), l: Math.min(roundTo(lo * factor, d), ro, rc) };
 }
 
+/** A bar's volume-weighted price where no prints are generated: (o+h+l+2c)/5, inside [l, h]. */
+export function typicalPrice(p: Ohlc, decimals: number): number {
+  return roundTo(Math.min(p.h, Math.max(p.l, (p.o + p.h + p.l + 2 * p.c) / 5)), decimals);
+}
+
 export function withVolume(w: Walk, ticker: string, t: number, p: Ohlc, volume: number, factor: number): BarRow {
   const v = Math.max(10 ** -w.volumeDecimals, roundTo(volume / factor, w.volumeDecimals));
-  const vw = roundTo(Math.min(p.h, Math.max(p.l, (p.o + p.h + p.l + 2 * p.c) / 5)), 4);
+  const vw = typicalPrice(p, 4);
   const n = Math.max(1, Math.round((volume / w.tradeSize) * Math.exp(w.rng.normal(0, 0.2))));
   return { ticker, t, ...p, v, vw, n };
 }

@@ -53,7 +53,8 @@ export async function conditionRoutes(app: FastifyInstance, ctx: RouteContext): 
       listPage(ctx, req, query, {
         family: 'conditions',
         read: (q: ConditionsQuery, page) => ctx.services.reference.conditions(q, page),
-        present: (rows) => rows.map((r) => r.record),
+        // Upstream writes legacy and sip_mapping on every condition (false, {} when none applies).
+        present: (rows) => rows.map((r) => ({ ...r.record, legacy: r.record.legacy ?? false, sip_mapping: r.record.sip_mapping ?? {} })),
       }),
   });
 }

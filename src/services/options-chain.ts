@@ -110,20 +110,24 @@ export interface ModelInputs {
 
 const opt = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } => (v === undefined ? {} : ({ [key]: v } as { [P in K]?: V }));
 
+/**
+ * The contract's day: every field, zero-filled where the contract has not traded today (and no
+ * change without a previous close), as the other asset classes' snapshots show their day.
+ */
 function dayOf(day: BarRow | undefined, prev: BarRow | undefined): OptionSnapshot['day'] {
-  const out: OptionSnapshot['day'] = {};
-  if (day) {
-    Object.assign(out, { open: day.o, high: day.h, low: day.l, close: day.c, volume: day.v ?? 0, ...opt('vwap', day.vw) });
-    out.last_updated = BigInt(day.t) * NS_PER_MS;
-  }
-  if (prev) {
-    out.previous_close = prev.c;
-    if (day) {
-      out.change = Number((day.c - prev.c).toPrecision(12));
-      if (prev.c !== 0) out.change_percent = (100 * (day.c - prev.c)) / prev.c;
-    }
-  }
-  return out;
+  const change = day && prev ? Number((day.c - prev.c).toPrecision(12)) : 0;
+  return {
+    change,
+    change_percent: day && prev && prev.c !== 0 ? (100 * (day.c - prev.c)) / prev.c : 0,
+    close: day?.c ?? 0,
+    high: day?.h ?? 0,
+    last_updated: day ? BigInt(day.t) * NS_PER_MS : 0n,
+    low: day?.l ?? 0,
+    open: day?.o ?? 0,
+    previous_close: prev?.c ?? 0,
+    volume: day?.v ?? 0,
+    vwap: day?.vw ?? 0,
+  };
 }
 
 /** One contract's snapshot from its inputs and the model inputs (pure). */

@@ -150,6 +150,9 @@ interface Ohlcv {
 }
 
 /** A bar's o/h/l/c/v/vw, or zeros before anything traded (as upstream shows before the open). */
+/** `min` before any minute of the day has completed: zero-filled, as `day` is before any bar. */
+const NO_MINUTE = { o: 0, h: 0, l: 0, c: 0, v: 0, n: 0, t: 0 } as const;
+
 function ohlcv(b: BarRow | undefined, otc?: true): Ohlcv {
   return b ? { o: b.o, h: b.h, l: b.l, c: b.c, v: b.v ?? 0, vw: b.vw, otc } : { o: 0, h: 0, l: 0, c: 0, v: 0, vw: 0, otc };
 }
@@ -176,9 +179,10 @@ export function stockSnapshot(ticker: string, x: SnapshotInputs, otc: boolean, s
   const snapshot: StockSnapshot = {
     ticker,
     day,
-    min: m ? { av: day.v, o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n, otc: flag } : undefined,
+    // av is a whole number of shares upstream (fractional share volume is not counted in it)
+    min: m ? { av: Math.round(day.v), o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n, otc: flag } : { av: Math.round(day.v), ...NO_MINUTE, vw: 0, otc: flag },
     prevDay: x.prev ? ohlcv(x.prev, flag) : undefined,
-    lastTrade: tr ? { c: tr.conditions, i: tr.id, p: tr.price, s: tr.size, ds: String(tr.size), t: tr.sip_timestamp, x: tr.exchange } : undefined,
+    lastTrade: tr ? { c: tr.conditions ?? [], i: tr.id, p: tr.price, s: tr.size, ds: String(tr.size), t: tr.sip_timestamp, x: tr.exchange } : undefined,
     lastQuote: q && show.quotes ? { P: q.ask_price, S: q.ask_size, p: q.bid_price, s: q.bid_size, t: quoteNs! } : undefined,
     todaysChange,
     todaysChangePerc,
@@ -198,7 +202,7 @@ export function forexSnapshot(ticker: string, x: SnapshotInputs): Ranked<ForexSn
   const snapshot: ForexSnapshot = {
     ticker,
     day,
-    min: m ? { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, n: m.n, t: m.t } : undefined,
+    min: m ? { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, n: m.n, t: m.t } : NO_MINUTE,
     prevDay: x.prev ? ohlcv(x.prev) : undefined,
     lastQuote: q ? { a: q.ask_price, b: q.bid_price, t: quoteMs!, x: q.bid_exchange ?? q.ask_exchange } : undefined,
     todaysChange,
@@ -217,7 +221,7 @@ export function cryptoSnapshot(ticker: string, x: SnapshotInputs, show: VisibleT
   const snapshot: CryptoSnapshot = {
     ticker,
     day,
-    min: m ? { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n } : undefined,
+    min: m ? { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n } : { ...NO_MINUTE, vw: 0 },
     prevDay: x.prev ? ohlcv(x.prev) : undefined,
     lastTrade: tr && show.trades ? { c: tr.conditions ?? [], i: tr.id ?? '', p: tr.price, s: tr.size, t: tradeMs!, x: tr.exchange } : undefined,
     todaysChange,

@@ -94,12 +94,15 @@ export interface ShapeOptions {
   allowMissing?: readonly string[] | true;
   /** Paths of keys ours may have that the recorded body lacks (documented additions). */
   allowExtra?: readonly string[];
+  /** Paths where the recorded body has null and ours the type upstream's schema declares. */
+  allowNull?: readonly string[];
 }
 
 /** Every difference in key sets and JSON types between two shapes, as readable lines. */
 export function shapeDifferences(ours: Shape, upstream: Shape, opts: ShapeOptions = {}, path = ''): string[] {
   const out: string[] = [];
   const here = path || '(body)';
+  if (upstream === 'null' && (opts.allowNull ?? []).includes(path)) return out;
   if (kind(ours) !== kind(upstream)) {
     out.push(`${here}: ours is ${kind(ours)}, upstream is ${kind(upstream)}`);
     return out;

@@ -46,10 +46,13 @@ export async function loadDemoSample(store: Store): Promise<void> {
   await partnerDemoStep.run(store, opts);
 }
 
-/** An option contract of the sample chain that has trades (its snapshot carries a last trade). */
+/**
+ * An option contract of the sample chain that has trades and greeks (unexpired on the demo's last
+ * day), the latest expiring first so that its bars cover the most history.
+ */
 export async function tradedOptionContract(t: { get(url: string): Promise<{ body: any }> }): Promise<string> {
-  const chain = await t.get(`/v3/snapshot/options/${SAMPLE_MARKET_TICKERS.stocks[0]}?limit=250`);
-  const traded = (chain.body.results as { details: { ticker: string }; last_trade?: unknown }[]).find((r) => r.last_trade);
-  if (!traded) throw new Error('no option contract of the demo chain has trades');
+  const chain = await t.get(`/v3/snapshot/options/${SAMPLE_MARKET_TICKERS.stocks[0]}?limit=250&order=desc&sort=expiration_date`);
+  const traded = (chain.body.results as { details: { ticker: string }; last_trade?: unknown; greeks?: unknown }[]).find((r) => r.last_trade && r.greeks);
+  if (!traded) throw new Error('no option contract of the demo chain has trades and greeks');
   return traded.details.ticker;
 }

@@ -183,6 +183,9 @@ for (const engine of engines()) {
         expect(r.last_quote).toBeUndefined();
         expect(r.break_even_price).toBeUndefined();
         expect(r.underlying_asset.price).toBe(101);
+        // the whole day object, zero-filled, as other asset classes show a day without bars
+        expect(Object.keys(r.day).sort()).toEqual(['change', 'change_percent', 'close', 'high', 'last_updated', 'low', 'open', 'previous_close', 'volume', 'vwap']);
+        expect(r.day).toMatchObject({ open: 0, close: 0, volume: 0, vwap: 0, change: 0 });
       });
 
       it('filters strike, expiration and type, and sorts by strike_price or expiration_date', async () => {

@@ -38,7 +38,8 @@ function expectMonotonic(values: (string | number)[], order: 'asc' | 'desc', lab
 }
 
 const condKey = (c: { asset_class: string; id: number; type: string }) => `${c.asset_class}/${c.id}/${c.type}`;
-const SEEDED_CONDITIONS = new Map(CONDITIONS.map((c) => [condKey(c), c]));
+// On the wire every condition has legacy and sip_mapping (false and {} when the record has none).
+const SEEDED_CONDITIONS = new Map(CONDITIONS.map((c) => [condKey(c), { ...c, legacy: c.legacy ?? false, sip_mapping: c.sip_mapping ?? {} }]));
 
 /** A condition's value for a sort field, as a user would compare the rows they were sent. */
 function conditionSortValue(c: ConditionRecord, field: (typeof CONDITION_SORT_FIELDS)[number]): string | number {

@@ -4,6 +4,11 @@
 // Share counts are APPROXIMATE (rounded, late-2025 magnitudes) and only meant to make market-cap
 // style computations plausible.
 
+/** total_employees of the largest issuers — APPROXIMATE (latest annual reports, rounded). */
+export const EMPLOYEES: Readonly<Record<string, number>> = {
+  AAPL: 166_000, MSFT: 228_000, AMZN: 1_556_000, GOOGL: 183_000, GOOG: 183_000, META: 76_000, NVDA: 36_000, TSLA: 125_000,
+};
+
 export interface RealStock {
   t: string;
   name: string;

@@ -1,0 +1,80 @@
+// The two lists the fidelity check (fidelity.conformance.test.ts) reads. Each entry names the
+// upstream operation (its path as upstream writes it, or '*' for every operation), the field (its
+// path in the body, `results[].x`) and the reason.
+
+export interface FieldNote {
+  operation: string;
+  field: string;
+  reason: string;
+}
+
+const each = (operation: string, fields: readonly string[], reason: string): FieldNote[] => fields.map((field) => ({ operation, field, reason }));
+
+const SNAPSHOTS_V2 = [
+  '/v2/snapshot/locale/us/markets/stocks/tickers', '/v2/snapshot/locale/us/markets/stocks/{direction}',
+  '/v2/snapshot/locale/global/markets/forex/tickers', '/v2/snapshot/locale/global/markets/forex/{direction}',
+  '/v2/snapshot/locale/global/markets/crypto/tickers', '/v2/snapshot/locale/global/markets/crypto/{direction}',
+];
+const AGGS_RANGE = ['stocksTicker', 'optionsTicker', 'indicesTicker', 'forexTicker', 'cryptoTicker'].map((p) => `/v2/aggs/ticker/{${p}}/range/{multiplier}/{timespan}/{from}/{to}`);
+
+/** Fields we send that upstream's schema does not declare. */
+export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
+  { operation: '*', field: 'count', reason: "upstream's recorded list bodies carry count (tickers, grouped bars, snapshots, conditions); its schema leaves it out" },
+  { operation: '*', field: 'notice', reason: 'ours: says which rows the plan\'s history window or delay cut from the body' },
+  ...SNAPSHOTS_V2.map((operation) => ({ operation, field: 'request_id', reason: "upstream's recorded snapshot bodies carry request_id; its schema leaves it out" })),
+  { operation: '/v2/snapshot/locale/global/markets/crypto/{direction}', field: 'status', reason: 'every upstream body carries status; this schema alone leaves it out' },
+  ...AGGS_RANGE.map((operation) => ({ operation, field: 'next_url', reason: 'upstream pages aggregates with next_url (documented, rewriting {from}); its schema leaves it out' })),
+  ...['stocksTicker', 'optionsTicker', 'indicesTicker'].map((p) => ({ operation: `/v2/aggs/ticker/{${p}}/prev`, field: 'results[].T', reason: "upstream's recorded previous-close body carries T (the ticker); this schema leaves it out" })),
+  { operation: '/v3/reference/tickers', field: 'results[].source_feed', reason: 'upstream writes source_feed on index tickers (the feed that publishes the value); the list schema leaves it out' },
+  { operation: '/v3/reference/tickers/{ticker}', field: 'results.last_updated_utc', reason: "upstream's recorded overview body carries last_updated_utc; its schema leaves it out" },
+  { operation: '/v3/snapshot', field: 'results[].details.underlying_ticker', reason: "upstream's recorded universal snapshot carries details.underlying_ticker on options; its schema leaves it out" },
+  { operation: '/v3/snapshot', field: 'results[].last_quote.exchange', reason: 'ours: the venue of a forex quote, as lastQuote.x of the v2 forex snapshot' },
+];
+
+const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];
+
+/** Fields upstream declares that our bodies on the demo data lack, and why. */
+export const KNOWN_GAPS: readonly FieldNote[] = [
+  // Not computed: fair market value is a separate upstream product.
+  ...each('*', ['tickers[].fmv', 'ticker.fmv', 'results[].fmv', 'results.fmv', 'results[].fmv_last_updated', 'results.fmv_last_updated'], 'fair market value (fmv) is not computed'),
+  // otc is written only as true, on OTC tickers; no OTC ticker has market data in the demo.
+  ...each('*', ['otc', 'results[].otc', 'results.underlying.aggregates[].otc', 'tickers[].day.otc', 'tickers[].min.otc', 'tickers[].prevDay.otc', 'ticker.day.otc', 'ticker.min.otc', 'ticker.prevDay.otc'], 'written (true) only for OTC tickers; the demo has no OTC market data'),
+  // Decimal (fractional-share) volume strings, newer upstream fields.
+  ...each('*', ['tickers[].day.dv', 'tickers[].min.dv', 'tickers[].min.dav', 'ticker.day.dv', 'ticker.min.dv', 'ticker.min.dav'], 'decimal volume strings of the stock snapshot are not served'),
+  ...each('/v3/snapshot', ['results[].last_minute.decimal_volume', 'results[].last_trade.decimal_size'], 'decimal volume strings of the universal snapshot are not served'),
+  ...each('/v3/snapshot', ['results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change',
+    'results[].session.late_trading_change_percent', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent'], 'the session change split into pre-market, regular and after-hours is not computed'),
+  { operation: '/v3/snapshot', field: 'results[].last_trade.participant_timestamp', reason: 'stock last trades in the universal snapshot carry sip time only' },
+  ...each('/v3/snapshot', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
+  ...each('*', ['results[].underlying_asset.value', 'results.underlying_asset.value'], 'written for index underlyings; the demo chains are on stocks'),
+  { operation: '/v3/snapshot/options/{underlyingAsset}/{optionContract}', field: 'next_url', reason: 'one contract is one page; the schema shares the list envelope' },
+  // Demo data that does not exist (the fields are served when imported data has them).
+  ...each('*', ['results[].additional_underlyings', 'results.additional_underlyings', 'results[].correction', 'results.correction'], 'no demo option contract is adjusted or corrected'),
+  { operation: '/v3/trades/{optionsTicker}', field: 'results[].correction', reason: 'demo option trades carry no corrections' },
+  { operation: '/v3/trades/{cryptoTicker}', field: 'results[].received_timestamp', reason: 'the time upstream received a crypto trade is not stored' },
+  ...each('/v3/quotes/{stockTicker}', ['results[].indicators', 'results[].trf_timestamp'], 'demo stock quotes carry no indicators and no TRF quotes'),
+  ...each('/v2/last/trade/{stocksTicker}', ['results.e', 'results.f', 'results.r'], 'the last demo trade is neither corrected nor a TRF print'),
+  ...each('/v2/last/trade/{optionsTicker}', ['results.e', 'results.f', 'results.r', 'results.z'], 'option trades have no TRF, tape or corrections (the schema is shared with stocks)'),
+  ...each('/v2/last/nbbo/{stocksTicker}', ['results.c', 'results.f', 'results.i'], 'the last demo quote (after hours) carries no conditions, indicators or TRF time'),
+  ...each('/v3/reference/conditions', ['results[].abbreviation', 'results[].exchange'], 'no condition of the shipped table has an abbreviation or an exchange'),
+  ...each('/v3/reference/tickers', ['results[].delisted_utc'], 'the list shows active tickers by default'),
+  ...each('/v3/reference/tickers/{ticker}', ['results.delisted_utc', 'results.ticker_suffix', 'results.address.address2', 'results.branding'], 'AAPL is listed, has no suffix or second address line; the sample loads no branding images'),
+  { operation: '/v3/reference/tickers/{ticker}', field: 'count', reason: "upstream's recorded overview body has no count" },
+  ...each('/stocks/financials/v1/balance-sheets', ['results[].commitments_and_contingencies', 'results[].other_equity'], 'the demo statements do not model these lines'),
+  ...each('/stocks/financials/v1/cash-flow-statements', ['results[].income_loss_from_discontinued_operations', 'results[].net_cash_from_financing_activities_discontinued_operations',
+    'results[].net_cash_from_investing_activities_discontinued_operations', 'results[].net_cash_from_operating_activities_discontinued_operations',
+    'results[].noncontrolling_interests', 'results[].other_cash_adjustments'], 'the demo statements do not model these lines'),
+  ...each('/stocks/financials/v1/income-statements', ['results[].discontinued_operations', 'results[].equity_in_affiliates', 'results[].extraordinary_items'], 'the demo statements do not model these lines'),
+  ...INDICATORS.flatMap((k) => each(`/v1/indicators/${k}/{indicesTicker}`, ['results.underlying.aggregates[].n', 'results.underlying.aggregates[].v', 'results.underlying.aggregates[].vw'], 'index values have no volume or trades (the schema is shared with stocks)')),
+  { operation: '/v1/indicators/rsi/{optionsTicker}', field: 'next_url', reason: 'a demo option contract has a handful of minute bars: one RSI value at most' },
+  ...each('/v1/indicators/macd/{optionsTicker}', ['next_url', 'results.values[].histogram', 'results.values[].signal', 'results.values[].timestamp', 'results.values[].value'],
+    'a demo option contract has a handful of minute bars: fewer than MACD reads before its first value'),
+  ...each('/v1/open-close/{indicesTicker}/{date}', ['preMarket', 'afterHours'], 'index values are published in the regular session only'),
+  ...each('/v1/open-close/{optionsTicker}/{date}', ['preMarket', 'afterHours'], 'options trade in the regular session only'),
+  { operation: '/v1/open-close/{stocksTicker}/{date}', field: 'preMarket', reason: 'upstream declares the pre-market price an integer; it is a price, sent as a number' },
+];
+
+/** Whether `field` of `operation` is in `list`. */
+export function listedFor(list: readonly FieldNote[], operation: string, field: string): boolean {
+  return list.some((n) => (n.operation === '*' || n.operation === operation) && n.field === field);
+}
