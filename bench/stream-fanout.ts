@@ -271,11 +271,10 @@ async function latencyRuns(): Promise<void> {
     const pick = (k: keyof Latency) => median(ls.map((l) => l[k]));
     return { p50: pick('p50'), p99: pick('p99'), delivered: pick('delivered'), clientCpu: pick('clientCpu'), serverCpu: pick('serverCpu'), serverUsPerK: pick('serverUsPerK'), clientUsPerK: pick('clientUsPerK'), frames: pick('frames') };
   };
-  const b = mid('bare ws');
-  const t = mid('tickerbase');
-  console.log(`  median of ${RUNS} runs, ${describe('bare ws', b)}`);
-  console.log(`  median of ${RUNS} runs, ${describe('tickerbase', t)}`);
-  console.log(`  tickerbase p99 / bare ws p99: ${(t.p99 / b.p99).toFixed(2)}x`);
+  for (const name of Object.keys(runs)) if (runs[name]!.length) console.log(`  median of ${RUNS} runs, ${describe(name, mid(name))}`);
+  if (runs['bare ws']!.length && runs.tickerbase!.length) {
+    console.log(`  tickerbase p99 / bare ws p99: ${(mid('tickerbase').p99 / mid('bare ws').p99).toFixed(2)}x`);
+  }
 }
 
 async function main(): Promise<void> {
