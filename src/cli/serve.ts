@@ -179,7 +179,7 @@ async function keyNotice(store: Store, opts: ServeFlags, created: string | undef
   if (!existsSync(keyFile)) return { text: manage, key: 'YOUR_KEY' };
   const saved = readFileSync(keyFile, 'utf8').trim();
   const record = saved === '' ? undefined : await store.keys.findByKey(saved);
-  if (record && !record.revoked_utc) return { text: `The demo key (${record.prefix}…) is in ${keyFile}. ${manage}`, key: `${record.prefix}…` };
+  if (record && !record.revoked_utc) return { text: `The demo key is in ${keyFile}. ${manage}`, key: `${record.prefix}…` };
   return { text: `The demo key saved in ${keyFile} ${record ? 'has been revoked' : 'no longer exists'}. ${manage}`, key: 'YOUR_KEY' };
 }
 

@@ -27,6 +27,17 @@ describe('tickerbase serve (embedded default) and keys', () => {
       const list = await (await fetch(`${server.url}/v3/reference/tickers?limit=1000&apiKey=${key}`)).json();
       expect(list.data.count).toBe(1000);
       expect(list.data.next_url.startsWith(`${server.url}/v3/reference/tickers?cursor=`)).toBe(true);
+      // the banner's base for the official clients, its curl line, and next_url links that start
+      // with that base (the Python client follows only those)
+      const clientBase = /RESTClient\(api_key="([^"]+)", base="([^"]+)"\)/.exec(server.output());
+      expect(clientBase?.[1]).toBe(key);
+      expect(clientBase?.[2]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/upstream$/);
+      expect(server.output()).toContain(`restClient('${key}', '${clientBase![2]}')`);
+      const curl = /curl -H "Authorization: Bearer ([^"]+)" "([^"]+)"/.exec(server.output());
+      const prev = await (await fetch(curl![2]!, { headers: { authorization: `Bearer ${curl![1]}` } })).json();
+      expect(prev).toMatchObject({ ticker: 'AAPL', status: 'OK', resultsCount: 1 });
+      const upstream = await (await fetch(`${clientBase![2]}/v3/reference/tickers?limit=2&apiKey=${key}`)).json();
+      expect(upstream.next_url.startsWith(`${clientBase![2]}/v3/reference/tickers?cursor=`)).toBe(true);
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -34,6 +45,10 @@ describe('tickerbase serve (embedded default) and keys', () => {
     try {
       expect(again.output()).not.toContain('loading the demo');
       expect(again.output()).not.toContain('Dashboard operator');
+      // later starts show the demo key's prefix in the lines, never the key
+      const key = readFileSync(join(dir, 'demo-key'), 'utf8').trim();
+      expect(again.output()).not.toContain(key);
+      expect(again.output()).toContain(`RESTClient(api_key="${key.slice(0, 7)}…", base=`);
     } finally {
       await again.stop();
     }
