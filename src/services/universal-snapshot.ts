@@ -119,7 +119,8 @@ async function barItems(store: UniversalStore, r: UniversalRequest, market: Excl
       out.set(ticker, {
         ...base,
         session: sessionOf(s.day, s.prevDay, s.todaysChange, s.todaysChangePerc, priceOf(x, 'trade'), true),
-        last_minute: s.min ? { open: s.min.o, high: s.min.h, low: s.min.l, close: s.min.c, volume: s.min.v, vwap: s.min.vw, transactions: s.min.n } : undefined,
+        // only a completed minute (the v2 snapshot's min is zero-filled without one)
+        last_minute: x.min && s.min ? { open: s.min.o, high: s.min.h, low: s.min.l, close: s.min.c, volume: s.min.v, vwap: s.min.vw, transactions: s.min.n } : undefined,
         last_trade: s.lastTrade
           ? { conditions: s.lastTrade.c, exchange: s.lastTrade.x, id: s.lastTrade.i, price: s.lastTrade.p, size: s.lastTrade.s, last_updated: s.lastTrade.t, timeframe: tf }
           : undefined,

@@ -44,7 +44,7 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
   ...each('/v3/snapshot', ['results[].last_minute.decimal_volume', 'results[].last_trade.decimal_size'], 'decimal volume strings of the universal snapshot are not served'),
   ...each('/v3/snapshot', ['results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change',
     'results[].session.late_trading_change_percent', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent'], 'the session change split into pre-market, regular and after-hours is not computed'),
-  { operation: '/v3/snapshot', field: 'results[].last_trade.participant_timestamp', reason: 'stock last trades in the universal snapshot carry sip time only' },
+  { operation: '/v3/snapshot', field: 'results[].last_trade.participant_timestamp', reason: "stock last trades carry sip time only, as upstream's recorded stock bodies do" },
   ...each('/v3/snapshot', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
   ...each('*', ['results[].underlying_asset.value', 'results.underlying_asset.value'], 'written for index underlyings; the demo chains are on stocks'),
   { operation: '/v3/snapshot/options/{underlyingAsset}/{optionContract}', field: 'next_url', reason: 'one contract is one page; the schema shares the list envelope' },
