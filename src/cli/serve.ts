@@ -264,7 +264,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   const { store, keys } = await openServingStore(opts);
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error('--public-url must be an absolute http(s) URL');
-  const { logger, flush: flushLog } = createServerLogger();
+  const { logger, flush: flushLog } = createServerLogger(undefined, { buffered: !cluster.isWorker });
   const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, (err) => process.stderr.write(`redis: ${err.message}\n`), { commandTimeoutMs: opts.redisTimeout }) : undefined;
   let closing = false;
   const app = await buildApp({

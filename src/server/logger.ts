@@ -45,10 +45,13 @@ export interface ServerLogger {
  * stdout through a buffered asynchronous destination: a write(2) per line cost more CPU than the
  * rest of a cached answer, so lines are written in batches of LOG_BUFFER_BYTES, and at least every
  * LOG_FLUSH_INTERVAL_MS so a quiet server's lines are not held back; flush() writes what is left.
+ * `buffered: false` (the workers of a cluster, which share stdout) writes each line with one
+ * write(2): a batch can exceed the pipe's atomic write size and interleave with another worker's.
  */
-export function createServerLogger(level = process.env.LOG_LEVEL ?? 'info'): ServerLogger {
+export function createServerLogger(level = process.env.LOG_LEVEL ?? 'info', options: { buffered?: boolean } = {}): ServerLogger {
   const opts = loggerOptions(level) as pino.LoggerOptions;
   if (opts.transport) return { logger: pino(opts), flush: () => {} };
+  if (options.buffered === false) return { logger: pino(opts, pino.destination({ dest: 1, sync: true })), flush: () => {} };
   const dest = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
   const flush = () => {
     try {
