@@ -4,7 +4,7 @@
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
-import { rawTickPosition, type MarketDataPort, type PagedTick, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
+import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
 import { quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
@@ -86,18 +86,8 @@ const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => (
   after: page.after,
 });
 
-const position = <R>(t: PagedTick<R>) => t.position;
-
 export class TradeQuoteService {
-  constructor(private readonly market: Pick<MarketDataPort, 'readTrades' | 'readQuotes' | 'readTradesRaw' | 'readQuotesRaw'>) {}
-
-  async trades(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<PagedTick<TradeRow>, TickPosition>> {
-    return { rows: await this.market.readTrades(rangeOf(q, page)), position };
-  }
-
-  async quotes(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<PagedTick<QuoteRow>, TickPosition>> {
-    return { rows: await this.market.readQuotes(rangeOf(q, page)), position };
-  }
+  constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw'>) {}
 
   /** A page of trades as raw rows, for tradesJson. */
   async tradesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawTrade, TickPosition>> {
@@ -108,23 +98,13 @@ export class TradeQuoteService {
     return { rows: await this.market.readQuotesRaw(rangeOf(q, page)), position: rawTickPosition };
   }
 
-  /** The JSON array of a page of trades: the same values as tradesToWire. */
+  /** The JSON array of a page of trades: the same values as tradeToWire (the form depends on the ticker's market). */
   tradesJson(rows: readonly RawTrade[], ticker: string): string {
     return tradesJson(rows, marketOfTicker(ticker));
   }
 
-  /** The JSON array of a page of quotes: the same values as quotesToWire. */
+  /** The JSON array of a page of quotes: the same values as quoteToWire. */
   quotesJson(rows: readonly RawQuote[]): string {
     return quotesJson(rows);
-  }
-
-  /** The trades of a page on the wire (their form depends on the ticker's market). */
-  tradesToWire(rows: PagedTick<TradeRow>[], ticker: string): TradeWire[] {
-    const market = marketOfTicker(ticker);
-    return rows.map((p) => tradeToWire(p.row, market));
-  }
-
-  quotesToWire(rows: PagedTick<QuoteRow>[]): QuoteWire[] {
-    return rows.map((p) => quoteToWire(p.row));
   }
 }
