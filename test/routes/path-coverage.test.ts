@@ -56,7 +56,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/tmx/v1/corporate-events',
   '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
-  '/v1/summaries',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
   '/vX/reference/financials',
   '/vX/reference/ipos',
