@@ -24,6 +24,16 @@ export const Session = Type.Object({
   decimal_volume: OptStr(),
 });
 
+/** An option contract's terms. */
+export const OptionDetails = Type.Object({
+  contract_type: Type.String(),
+  exercise_style: Type.String(),
+  expiration_date: Type.String(),
+  shares_per_contract: Type.Number(),
+  strike_price: Type.Number(),
+  underlying_ticker: Type.String(),
+});
+
 export const UniversalItem = Type.Object({
   ticker: Type.String(),
   error: OptStr(),
@@ -67,16 +77,7 @@ export const UniversalItem = Type.Object({
   ),
   // options
   break_even_price: OptNum(),
-  details: Type.Optional(
-    Type.Object({
-      contract_type: Type.String(),
-      exercise_style: Type.String(),
-      expiration_date: Type.String(),
-      shares_per_contract: Type.Number(),
-      strike_price: Type.Number(),
-      underlying_ticker: Type.String(),
-    }),
-  ),
+  details: Type.Optional(OptionDetails),
   greeks: Type.Optional(Type.Object({ delta: OptNum(), gamma: OptNum(), theta: OptNum(), vega: OptNum() })),
   implied_volatility: OptNum(),
   open_interest: OptNum(),

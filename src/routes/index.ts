@@ -16,6 +16,7 @@ import { optionsRoutes } from './options.js';
 import { partnerDataRoutes } from './partner-data.js';
 import { snapshotRoutes } from './snapshots.js';
 import { socialRoutes } from './social.js';
+import { summaryRoutes } from './summaries.js';
 import { tickerEventRoutes } from './ticker-events.js';
 import { tickerRoutes } from './tickers.js';
 import { tradeQuoteRoutes } from './trades-quotes.js';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await optionsRoutes(app, ctx);
   await snapshotRoutes(app, ctx);
   await universalSnapshotRoutes(app, ctx);
+  await summaryRoutes(app, ctx);
   await conversionRoutes(app, ctx);
   await indicatorRoutes(app, ctx);
   await newsRoutes(app, ctx);

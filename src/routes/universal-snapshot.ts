@@ -32,17 +32,22 @@ type Query = Static<typeof Query>;
 const IndicesQuery = Type.Omit(Query, ['type']);
 type IndicesQuery = Static<typeof IndicesQuery>;
 
+/** The clock and entitlements a universal snapshot answer is computed for. */
+export function universalRequest(ctx: RouteContext, req: FastifyRequest): UniversalRequest {
+  const { nowMs, timeframe } = snapshotTime(ctx, req);
+  const realMs = ctx.now();
+  return {
+    clock: { nowMs, realMs, timeframe },
+    entitled: (dataset, market) => entitled(req, dataset, market),
+  };
+}
+
 export async function universalSnapshotRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const snapshots = ctx.services.universalSnapshot;
 
   /** Named tickers unpaginated in the order asked for, else one page of the merged listing. */
   const answer = async (query: Query, req: FastifyRequest, family: string, outsideType: 'omit' | 'not-found') => {
-    const { nowMs, timeframe } = snapshotTime(ctx, req);
-    const realMs = ctx.now();
-    const r: UniversalRequest = {
-      clock: { nowMs, realMs, timeframe },
-      entitled: (dataset, market) => entitled(req, dataset, market),
-    };
+    const r = universalRequest(ctx, req);
     const named = query['ticker.any_of'] ?? query.ticker;
     if (named !== undefined && query.cursor === undefined) return { results: await snapshots.named(named, query, r, { outsideType }) };
     return listPage(ctx, req, query, {

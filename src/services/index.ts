@@ -12,6 +12,7 @@ import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { SnapshotService } from './snapshots.js';
 import { SocialService } from './social.js';
+import { SummaryService } from './summaries.js';
 import { TickerEventService } from './ticker-events.js';
 import { TickerService } from './tickers.js';
 import { TradeQuoteService } from './trades-quotes.js';
@@ -27,6 +28,7 @@ export interface ServiceOptions {
 }
 
 export function createServices(store: Store, opts: ServiceOptions) {
+  const universalSnapshot = new UniversalSnapshotService(store, opts.riskFreeRate);
   return {
     now: opts.now,
     /** Changes whenever stored data may have changed: keys the response cache. */
@@ -48,7 +50,8 @@ export function createServices(store: Store, opts: ServiceOptions) {
     branding: new BrandingService(opts.brandingDir),
     news: new NewsService(store),
     social: new SocialService(store),
-    universalSnapshot: new UniversalSnapshotService(store, opts.riskFreeRate),
+    universalSnapshot,
+    summaries: new SummaryService(universalSnapshot),
   };
 }
 

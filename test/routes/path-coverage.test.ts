@@ -42,7 +42,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/stocks/filings/vX/index',
   '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
-  '/v1/summaries',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
   '/vX/reference/financials',
   '/vX/reference/ipos',

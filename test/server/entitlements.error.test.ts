@@ -15,7 +15,7 @@ const plans = new PlanCatalog({
 });
 const MARKETLESS = ['reference', 'news', 'fundamentals', 'filings', 'economy'];
 /** Routes listing several markets at once check each item's market themselves (unless `type` names one). */
-const MARKET_PER_ITEM = ['/v3/snapshot'];
+const MARKET_PER_ITEM = ['/v3/snapshot', '/v1/summaries'];
 
 for (const engine of engines()) {
   describe(`entitlements refuse what the plan lacks (${engine.name})`, () => {
