@@ -1,8 +1,12 @@
 // The partner data sets (Benzinga, ETF Global, TMX): one row of the table per endpoint, each a
 // declared data-set list (filters, sort, paging) over the rows the operator imported.
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { CONSENSUS_FILTERS } from '../services/consensus-ratings.js';
 import type { RouteContext } from '../server/context.js';
-import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
+import { datasetListRoute, filterProperties, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
+import { getRoute } from '../server/route.js';
+import { Limit } from '../server/schemas.js';
 import {
   BENZINGA_ANALYST_INSIGHTS,
   BENZINGA_ANALYSTS,
@@ -45,7 +49,47 @@ const TMX: Row[] = [
   { def: TMX_CORPORATE_EVENTS, url: '/tmx/v1/corporate-events', operationId: 'GetTmxV1CorporateEvents', summary: 'Corporate events', description: 'Scheduled corporate events (earnings calls, meetings, dividends, splits) from TMX.' },
 ];
 
+const count = (description: string) => Type.Integer({ description });
+const price = (description: string) => Type.Optional(Type.Number({ description }));
+
+const ConsensusBody = Type.Object({
+  status: Type.String(),
+  request_id: Type.String(),
+  count: Type.Integer(),
+  results: Type.Array(Type.Object({
+    buy_ratings: count('Analysts whose latest rating is a buy (buy, outperform, overweight, …).'),
+    consensus_price_target: price('Mean of the analysts\' latest price targets, 2 decimals.'),
+    consensus_rating: Type.Optional(Type.String({ description: 'strong_buy, buy, hold, sell or strong_sell: the category nearest consensus_rating_value.' })),
+    consensus_rating_value: price('Mean weight of the latest ratings, 1 (strong sell) to 5 (strong buy), 2 decimals.'),
+    high_price_target: price('Highest of the latest price targets.'),
+    hold_ratings: count('Analysts whose latest rating is a hold (hold, neutral, equal-weight, …).'),
+    low_price_target: price('Lowest of the latest price targets.'),
+    price_target_contributors: count('Analysts with a price target in the range.'),
+    ratings_contributors: count('Analysts whose latest rating counts.'),
+    sell_ratings: count('Analysts whose latest rating is a sell (sell, underperform, underweight, …).'),
+    strong_buy_ratings: count('Analysts whose latest rating is a strong buy.'),
+    strong_sell_ratings: count('Analysts whose latest rating is a strong sell.'),
+    ticker: Type.String(),
+  })),
+});
+
 export async function partnerDataRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  getRoute(app, ctx, {
+    url: '/benzinga/v1/consensus-ratings/:ticker',
+    operationId: 'GetBenzingaV1ConsensusRatings',
+    summary: 'Consensus ratings',
+    description: 'The consensus of the stored analyst ratings of a ticker: each analyst counts once, with their latest rating and latest price target in the date range (all ratings by default).',
+    tags: ['Benzinga'],
+    dataset: 'benzinga',
+    market: 'stocks',
+    params: Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
+    querystring: Type.Object({ ...filterProperties(CONSENSUS_FILTERS), limit: Limit(100, 50000) }),
+    response: ConsensusBody,
+    handler: async ({ params, query }) => {
+      const results = await ctx.services.consensusRatings.consensus(params.ticker, query as Record<string, unknown>);
+      return { count: results.length, results };
+    },
+  });
   for (const row of BENZINGA) datasetListRoute(app, ctx, { ...row, tags: ['Benzinga'], dataset: 'benzinga', market: 'stocks' });
   for (const row of ETF_GLOBAL) datasetListRoute(app, ctx, { ...row, tags: ['ETF Global'], dataset: 'etf-global', market: 'stocks' });
   for (const row of TMX) datasetListRoute(app, ctx, { ...row, tags: ['TMX'], dataset: 'tmx', market: 'stocks' });

@@ -5,6 +5,7 @@ import { BrandingService } from './branding.js';
 import { LastTickService } from './last-ticks.js';
 import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
+import { ConsensusRatingService } from './consensus-ratings.js';
 import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
 import { NewsService } from './news.js';
@@ -45,6 +46,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     snapshots: new SnapshotService(store),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists: new DatasetListService(store),
+    consensusRatings: new ConsensusRatingService(store),
     keys: new KeyService(store, opts.now),
     storeHealth: new StoreHealthService(store),
     branding: new BrandingService(opts.brandingDir),

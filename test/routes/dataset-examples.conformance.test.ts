@@ -55,6 +55,14 @@ for (const engine of engines()) {
     const dir = mkdtempSync(join(tmpdir(), 'tb-examples-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+    it('publishes every one of these paths (and the consensus ratings) in its OpenAPI document', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+      const shape = (p: string) => p.replace(/\{[^}/]+\}/g, '{}');
+      const served = new Set(Object.keys((res.json() as { paths: Record<string, unknown> }).paths).map(shape));
+      const wanted = [...PATHS.map(([p]) => p), '/benzinga/v1/consensus-ratings/{ticker}'];
+      expect(wanted.filter((p) => !served.has(shape(p)))).toEqual([]);
+    });
+
     for (const [path, dataset] of PATHS) {
       it(`${path}`, async () => {
         const example = openapiExample(path);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walkPages } from '../helpers/app.js';
-import { useSeededApps } from '../helpers/app-fixture.js';
+import { BENZINGA_RATINGS } from '../../src/store/repos/partner-catalog.js';
+import { useSeededApp, useSeededApps } from '../helpers/app-fixture.js';
 import { engines } from '../helpers/engines.js';
 import { seedPartner } from '../helpers/partner-fixture.js';
 
@@ -68,3 +69,52 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('consensus ratings (every engine)', () => {
+  for (const engine of engines()) {
+    describe(engine.name, () => {
+      const rating = (id: string, analyst: string, date: string, r: string, price_target?: number) => ({
+        benzinga_id: id, benzinga_analyst_id: analyst, ticker: 'ACME', date, last_updated: `${date}T12:00:00Z`, rating: r, ...(price_target === undefined ? {} : { price_target }),
+      });
+      const { t } = useSeededApp(engine, async (store) => {
+        await store.datasets.upsert(BENZINGA_RATINGS, [
+          rating('c1', 'a1', '2025-01-10', 'Buy', 50),
+          rating('c2', 'a1', '2025-03-01', 'Strong Buy', 60), // a1's latest: strong buy at 60
+          rating('c3', 'a2', '2025-02-01', 'Neutral', 40),
+          rating('c4', 'a3', '2025-02-15', 'Underperform'),
+          rating('c5', 'a4', '2024-12-01', 'Outperform', 45),
+          rating('c6', 'a4', '2025-02-20', 'Not Rated'), // a4 dropped coverage: no longer counted
+          { ...rating('c7', 'a9', '2025-02-01', 'Sell', 10), ticker: 'OTHER' },
+        ]);
+      });
+
+      it('counts each analyst once, by their latest rating and price target', async () => {
+        const res = await t.get('/benzinga/v1/consensus-ratings/ACME');
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data.results).toEqual([{
+          ticker: 'ACME', strong_buy_ratings: 1, buy_ratings: 0, hold_ratings: 1, sell_ratings: 1, strong_sell_ratings: 0,
+          ratings_contributors: 3, price_target_contributors: 3,
+          // (5 + 3 + 2) / 3
+          consensus_rating_value: 3.33, consensus_rating: 'hold',
+          // a1 60, a2 40, a4 45 (a4's latest with a price target)
+          consensus_price_target: 48.33, high_price_target: 60, low_price_target: 40,
+        }]);
+      });
+
+      it('aggregates only the ratings in the date range, and nothing for an unrated ticker', async () => {
+        const res = await t.get('/benzinga/v1/consensus-ratings/ACME?date.lt=2025-02-01');
+        expect(res.body.data.results).toEqual([{
+          ticker: 'ACME', strong_buy_ratings: 0, buy_ratings: 2, hold_ratings: 0, sell_ratings: 0, strong_sell_ratings: 0,
+          ratings_contributors: 2, price_target_contributors: 2, consensus_rating_value: 4, consensus_rating: 'buy',
+          consensus_price_target: 47.5, high_price_target: 50, low_price_target: 45,
+        }]);
+        const none = await t.get('/benzinga/v1/consensus-ratings/NOPE');
+        expect(none.status).toBe(200);
+        expect(none.body.data).toMatchObject({ count: 0, results: [] });
+        const bad = await t.get('/benzinga/v1/consensus-ratings/ACME?date.gte=soon');
+        expect(bad.status).toBe(400);
+        expect(bad.body.data.message).toMatch(/^date\.gte must be a (real )?date in the form YYYY-MM-DD$/);
+      });
+    });
+  }
+});
