@@ -12,10 +12,6 @@ import { SHARED_DIR } from '../helpers/conformance.js';
 
 /** Upstream paths not served yet, each spelt as upstream spells it. */
 const NOT_YET_SERVED: readonly string[] = [
-  '/benzinga/v1/consensus-ratings/{ticker}',
-  '/consumer-spending/eu/v1/merchant-aggregates',
-  '/consumer-spending/eu/v1/merchant-hierarchy',
-  '/fed/v1/labor-market',
   '/futures/v1/aggs/{ticker}',
   '/futures/v1/contracts',
   '/futures/v1/exchanges',
@@ -34,12 +30,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/futures/vX/schedules',
   '/futures/vX/snapshot',
   '/futures/vX/trades/{ticker}',
-  '/stocks/filings/10-K/vX/sections',
-  '/stocks/filings/8-K/vX/text',
-  '/stocks/filings/vX/13-F',
-  '/stocks/filings/vX/form-3',
-  '/stocks/filings/vX/form-4',
-  '/stocks/filings/vX/index',
   '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
