@@ -3,6 +3,7 @@
 // in seconds on either engine yet has data in every area (reference facts and tickers, bars,
 // trades and quotes of every market, option chains, news and social posts, fundamentals,
 // corporate actions, filings, economy and the partner data sets).
+import { filingsEconomyDemoStep } from '../../src/demo/filings-economy.js';
 import { loadFundamentals } from '../../src/demo/fundamentals.js';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
 import { loadDemoMarket } from '../../src/demo/market.js';
@@ -44,6 +45,7 @@ export async function loadDemoSample(store: Store): Promise<void> {
   await loadFundamentals(store, { asOf: SAMPLE_AS_OF, shortVolumeDays: 20 });
   await optionsStep.run(store, opts);
   await partnerDemoStep.run(store, opts);
+  await filingsEconomyDemoStep.run(store, opts);
 }
 
 /**
