@@ -52,7 +52,7 @@ describe('tickerbase serve (embedded default) and keys', () => {
     } finally {
       await again.stop();
     }
-  });
+  }, 300_000); // a first start loads the whole demo: tens of CPU seconds, more beside other test files
 
   it('keys create prints the key once as the last line; list never shows it; revoke works', async () => {
     const created = runCli(['keys', 'create', '--plan', 'free', '--label', 'ci', '--data-dir', dir]);
@@ -67,7 +67,7 @@ describe('tickerbase serve (embedded default) and keys', () => {
     const revoked = runCli(['keys', 'revoke', mine!.id, '--data-dir', dir]);
     expect(revoked.status).toBe(0);
     expect(runCli(['keys', 'revoke', mine!.id, '--data-dir', dir]).status).toBe(1);
-  });
+  }, 120_000);
 
   it('rejects a bad flag value with a clear message', () => {
     const r = runCli(['serve', '--port', 'eighty', '--data-dir', dir]);
