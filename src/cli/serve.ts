@@ -17,7 +17,7 @@ import { MIN_ADMIN_TOKEN_LENGTH } from '../server/admin-token.js';
 import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { rollDemo } from '../demo/roll.js';
-import { lastCompletedSession } from '../domain/calendar.js';
+import { lastExtendedSession } from '../domain/calendar.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
@@ -143,7 +143,7 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<KeyNotice> 
   let created: string | undefined;
   if (wantDemo) {
     process.stderr.write('loading the demo data set (first start)…\n');
-    await loadDemo(store, { asOf: lastCompletedSession(Date.now()), brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
+    await loadDemo(store, { asOf: lastExtendedSession(Date.now()), brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
     if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
     const operator = await createDemoOperator(store);
     if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;
