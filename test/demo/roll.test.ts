@@ -219,3 +219,28 @@ for (const engine of engines()) {
     });
   });
 }
+
+for (const engine of engines()) {
+  describe(`rolling a demo loaded before the as-of date was recorded (${engine.name})`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await engine.open();
+      await loadDemoMarket(store, { asOf: AS_OF, scale: 1 }, ['I:SPX', 'C:EURUSD']);
+    }, 120_000);
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('rolls from the date of its latest index day bar when the demo marker is present, and leaves data without the marker alone', async () => {
+      expect(await rollDemo(store, { nowMs: NOW })).toBeUndefined(); // not a demo store
+      expect((await bars(store, 'day', 'I:SPX', nyMidnight('2026-11-21'))).length).toBe(0);
+      await store.meta.set('demo_loaded', '2026-11-20T23:00:00.000Z');
+      const summary = await rollDemo(store, { nowMs: NOW });
+      expect(summary?.fromAsOf).toBe(AS_OF);
+      expect(summary?.sessions).toEqual(['2026-11-23', '2026-11-24']);
+      expect(await readDemoState(store)).toEqual({ asOf: '2026-11-24', scale: 1, pinned: false, rolledMs: NOW });
+      expect((await bars(store, 'day', 'I:SPX', nyMidnight('2026-11-21'))).map((b) => b.t)).toEqual([nyMidnight('2026-11-23'), nyMidnight('2026-11-24')]);
+      expect((await bars(store, 'minute', 'C:EURUSD')).at(-1)!.t).toBe(NOW - 60_000);
+    }, 60_000);
+  });
+}
