@@ -59,7 +59,8 @@ describe('serve rolls the demo forward on start', () => {
       holder.close();
     }
     expect((await storedState()).state?.asOf).toBe(asOf);
-    const server = await startServe(serveArgs);
+    // TICKERBASE_NO_DEMO_ROLL=false means roll
+    const server = await startServe(serveArgs, { TICKERBASE_NO_DEMO_ROLL: 'false' });
     expect(await server.stop()).toBe(0);
     const out = server.output();
     const last = lastExtendedSession(Date.now());
