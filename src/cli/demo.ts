@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import type { Store } from '../store/index.js';
 import { loadDemo } from '../demo/load.js';
-import { lastCompletedSession, parseDate } from '../domain/calendar.js';
+import { lastExtendedSession, parseDate } from '../domain/calendar.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
 import { accountService, generatePassword } from './users.js';
@@ -48,7 +48,7 @@ export function demoCommand(): Command {
       if (opts.asOf !== undefined && parseDate(opts.asOf) === null) throw new Error('--as-of must be a date YYYY-MM-DD');
       const store = await openStoreFromFlags(opts);
       try {
-        const asOf = opts.asOf ?? lastCompletedSession(Date.now());
+        const asOf = opts.asOf ?? lastExtendedSession(Date.now());
         await loadDemo(store, { scale, asOf, pinned: opts.asOf !== undefined, brandingDir: defaultBrandingDir(opts.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
         if (opts.key) {
           const key = await createDemoKey(store, opts.dataDir);

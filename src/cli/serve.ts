@@ -17,13 +17,13 @@ import { MIN_ADMIN_TOKEN_LENGTH } from '../server/admin-token.js';
 import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { rollDemo } from '../demo/roll.js';
-import { lastCompletedSession } from '../domain/calendar.js';
+import { lastExtendedSession } from '../domain/calendar.js';
 import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { attachStreaming } from '../stream/index.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
-import { openStoreFromFlags, parseIntFlag, withStoreOptions, type StoreFlags } from './options.js';
+import { openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
 
 export interface ServeFlags extends StoreFlags {
   port: number;
@@ -69,7 +69,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--risk-free-rate <rate>', 'annual rate (e.g. 0.045) for option greeks when no 3-month treasury yield is stored').env('TICKERBASE_RISK_FREE_RATE').argParser(parseRateFlag))
     .addOption(new Option('--response-cache <entries>', 'ticker overview answers kept in memory until the data changes (0 = off)').env('TICKERBASE_RESPONSE_CACHE').default(10_000).argParser(parseIntFlag('--response-cache', 0, 10_000_000)))
     .addOption(new Option('--demo <when>', 'load the demo data set: auto = on first start of the embedded store').env('TICKERBASE_DEMO').choices(['auto', 'yes', 'no']).default('auto'))
-    .addOption(new Option('--no-demo-roll', 'do not extend the demo data set to the last completed session on start').env('TICKERBASE_NO_DEMO_ROLL'))
+    .addOption(new Option('--no-demo-roll', 'do not extend the demo data set on start (to the last session whose after-hours have ended)').env('TICKERBASE_NO_DEMO_ROLL'))
     .addOption(new Option('--plans <file>', 'JSON file of plans (added to, or replacing, the built-in plans)').env('TICKERBASE_PLANS'))
     .addOption(new Option('--redis-url <url>', 'Redis shared by every process for rate limits (default: limits per host)').env('REDIS_URL'))
     .addOption(new Option('--admin-token <token>', `token of the admin API under /admin (at least ${MIN_ADMIN_TOKEN_LENGTH} characters; off when absent)`).env('TICKERBASE_ADMIN_TOKEN'))
@@ -87,6 +87,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
     .addOption(new Option('--access-log <which>', 'requests that get an access log line: all, errors (status >= 400), sample:N (errors and one in N others), off').env('TICKERBASE_ACCESS_LOG').default(parseAccessLogMode('all'), 'all').argParser(accessLogFlag))
     .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
+    .hook('preAction', readEnvSwitches)
     .action(async (opts: ServeFlags) => {
       await serve(opts);
     });
@@ -143,7 +144,7 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<KeyNotice> 
   let created: string | undefined;
   if (wantDemo) {
     process.stderr.write('loading the demo data set (first start)…\n');
-    await loadDemo(store, { asOf: lastCompletedSession(Date.now()), brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
+    await loadDemo(store, { asOf: lastExtendedSession(Date.now()), brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
     if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
     const operator = await createDemoOperator(store);
     if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;

@@ -1,11 +1,12 @@
 // Rolling the demo forward: a demo data set loaded days ago is extended, not regenerated, to the
-// last completed NYSE session (stocks, indices, option chains) and to the current minute (forex,
-// crypto). Each ticker's walk carries on from its stored last close with the parameters it was
+// last NYSE session whose after-hours have ended (stocks, indices and option chains; a session is
+// generated whole, 04:00 to 20:00 ET, so an earlier one would hold minutes past the clock) and to
+// the current minute (forex, crypto). Each ticker's walk carries on from its stored last close with the parameters it was
 // generated with; the new days get the kind of data a load at the new as-of date would give them
 // (ticks, minute bars or day bars). Rows already stored are left as they are, except the day
 // bar of a forex or crypto day that was stored in part, which is rebuilt from its stored minutes.
 import { dayBarsFromMinuteBars, type Bar } from '../domain/bars.js';
-import { dateOfDay, dayOfDate, lastCompletedSession, localDayOf, localDayStart, tradingDaysBetween, type Zone } from '../domain/calendar.js';
+import { dateOfDay, dayOfDate, lastExtendedSession, localDayOf, localDayStart, tradingDaysBetween, type Zone } from '../domain/calendar.js';
 import type { BarRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
@@ -62,7 +63,7 @@ function nothingToDo(state: DemoState, asOf: string, toMs: number): boolean {
  * store holds no rollable demo (none recorded, or pinned) or it is already current.
  */
 export async function rollDemo(store: Store, opts: RollOptions): Promise<RollSummary | undefined> {
-  const asOf = lastCompletedSession(opts.nowMs);
+  const asOf = lastExtendedSession(opts.nowMs);
   const toMs = Math.floor(opts.nowMs / MINUTE_MS) * MINUTE_MS;
   const seen = await readDemoState(store);
   if (!seen || seen.pinned || nothingToDo(seen, asOf, toMs)) return undefined;

@@ -464,9 +464,21 @@ export function previousTradingDay(date: string): string {
  * during a session, and before its open, that is the previous session.
  */
 export function lastCompletedSession(nowMs: number): string {
+  return lastSessionEndedBy(nowMs, 'close');
+}
+
+/**
+ * The last session whose extended hours (to 20:00 ET, 17:00 ET on an early-close day) ended at or
+ * before `nowMs`: the last session whose every pre-market, regular and after-hours minute is past.
+ */
+export function lastExtendedSession(nowMs: number): string {
+  return lastSessionEndedBy(nowMs, 'postClose');
+}
+
+function lastSessionEndedBy(nowMs: number, end: 'close' | 'postClose'): string {
   for (let day = localDayOf(nowMs, NY); ; day--) {
     const session = sessionOnDay(day);
-    if (session && session.close <= nowMs) return session.date;
+    if (session && session[end] <= nowMs) return session.date;
   }
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
-import { lastCompletedSession, nyMidnight, previousTradingDay } from '../../src/domain/calendar.js';
+import { lastExtendedSession, nyMidnight, previousTradingDay } from '../../src/domain/calendar.js';
 import { readDemoState, writeDemoState } from '../../src/demo/demo-state.js';
 import { loadDemoMarket } from '../../src/demo/market.js';
 import { openStore } from '../../src/store/index.js';
@@ -15,7 +15,7 @@ import { startServe } from '../helpers/cli.js';
 
 describe('serve rolls the demo forward on start', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tickerbase-roll-'));
-  const asOf = previousTradingDay(previousTradingDay(lastCompletedSession(Date.now())));
+  const asOf = previousTradingDay(previousTradingDay(lastExtendedSession(Date.now())));
   const serveArgs = ['--data-dir', dir, '--port', '0', '--host', '127.0.0.1', '--demo', 'no', '--live-demo', 'no'];
   const storedState = async () => {
     const store = await openStore({ dataDir: dir });
@@ -59,10 +59,11 @@ describe('serve rolls the demo forward on start', () => {
       holder.close();
     }
     expect((await storedState()).state?.asOf).toBe(asOf);
-    const server = await startServe(serveArgs);
+    // TICKERBASE_NO_DEMO_ROLL=false means roll
+    const server = await startServe(serveArgs, { TICKERBASE_NO_DEMO_ROLL: 'false' });
     expect(await server.stop()).toBe(0);
     const out = server.output();
-    const last = lastCompletedSession(Date.now());
+    const last = lastExtendedSession(Date.now());
     expect(out).toMatch(new RegExp(`demo: extended to ${last}: stocks to ${last} \\(2 sessions after ${asOf}\\)`));
     expect(out.indexOf('demo: extended')).toBeLessThan(out.indexOf('listening on'));
     const { state, spxDays } = await storedState();

@@ -180,6 +180,35 @@ for (const engine of engines()) {
       }
     }, 120_000);
 
+    it('rolled at 17:00 ET on a weekday: the session waits for the end of its after-hours, nothing stored lies past the clock', async () => {
+      const at17 = Date.parse('2026-11-30T22:00:00Z'); // Monday 17:00 ET
+      const summary = await rollDemo(store, { nowMs: at17 });
+      expect(summary?.sessions).toEqual([]);
+      expect((await readDemoState(store))?.asOf).toBe('2026-11-27');
+      const db = sqlOf(store);
+      const latest = async (sql: string) => BigInt(String((await db.get(sql))!.m));
+      expect(await latest('SELECT MAX(t) AS m FROM minute_bars')).toBeLessThan(BigInt(at17));
+      expect(await latest('SELECT MAX(t) AS m FROM day_bars')).toBeLessThan(BigInt(at17));
+      expect(await latest('SELECT MAX(sip_timestamp) AS m FROM trades')).toBeLessThan(BigInt(at17) * 1_000_000n);
+      expect(await latest('SELECT MAX(ts) AS m FROM quotes')).toBeLessThan(BigInt(at17) * 1_000_000n);
+      const t = await startTestApp(store, { envelope: 'native', now: () => at17 });
+      try {
+        const minutesOfDay = async (ticker: string) =>
+          ((await t.get(`/v2/aggs/ticker/${ticker}/range/1/minute/2026-11-30/2026-11-30?limit=50000`)).body.results ?? []).map((b: { t: number }) => b.t);
+        for (const ticker of ['AAPL', 'I:SPX']) expect((await minutesOfDay(ticker)).filter((ms: number) => ms >= at17), ticker).toEqual([]);
+        expect((await minutesOfDay('X:BTCUSD')).at(-1)).toBe(at17 - 60_000);
+      } finally {
+        await t.close();
+      }
+      // 20:30 ET: the session is over, after-hours included, and is added whole
+      const at2030 = Date.parse('2026-12-01T01:30:00Z');
+      expect((await rollDemo(store, { nowMs: at2030 }))?.sessions).toEqual(['2026-11-30']);
+      const minutes = await bars(store, 'minute', 'AAPL', nyMidnight('2026-11-30'), nyMidnight('2026-12-01'));
+      expect(minutes[0]!.t).toBeLessThan(Date.parse('2026-11-30T14:30:00Z')); // pre-market, before 09:30 ET
+      expect(minutes.at(-1)!.t).toBeGreaterThanOrEqual(Date.parse('2026-12-01T00:00:00Z')); // after 19:00 ET
+      expect(minutes.at(-1)!.t).toBeLessThan(Date.parse('2026-12-01T01:00:00Z')); // before 20:00 ET
+    }, 120_000);
+
     it('never rolls a pinned data set', async () => {
       const state = (await readDemoState(store))!;
       await writeDemoState(store, { ...state, pinned: true });
@@ -188,5 +217,30 @@ for (const engine of engines()) {
       expect((await bars(store, 'day', 'AAPL')).length).toBe(days);
       expect((await readDemoState(store))?.asOf).toBe(state.asOf);
     });
+  });
+}
+
+for (const engine of engines()) {
+  describe(`rolling a demo loaded before the as-of date was recorded (${engine.name})`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await engine.open();
+      await loadDemoMarket(store, { asOf: AS_OF, scale: 1 }, ['I:SPX', 'C:EURUSD']);
+    }, 120_000);
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('rolls from the date of its latest index day bar when the demo marker is present, and leaves data without the marker alone', async () => {
+      expect(await rollDemo(store, { nowMs: NOW })).toBeUndefined(); // not a demo store
+      expect((await bars(store, 'day', 'I:SPX', nyMidnight('2026-11-21'))).length).toBe(0);
+      await store.meta.set('demo_loaded', '2026-11-20T23:00:00.000Z');
+      const summary = await rollDemo(store, { nowMs: NOW });
+      expect(summary?.fromAsOf).toBe(AS_OF);
+      expect(summary?.sessions).toEqual(['2026-11-23', '2026-11-24']);
+      expect(await readDemoState(store)).toEqual({ asOf: '2026-11-24', scale: 1, pinned: false, rolledMs: NOW });
+      expect((await bars(store, 'day', 'I:SPX', nyMidnight('2026-11-21'))).map((b) => b.t)).toEqual([nyMidnight('2026-11-23'), nyMidnight('2026-11-24')]);
+      expect((await bars(store, 'minute', 'C:EURUSD')).at(-1)!.t).toBe(NOW - 60_000);
+    }, 60_000);
   });
 }

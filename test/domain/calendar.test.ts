@@ -7,6 +7,7 @@ import {
   isForexOpen,
   isTradingDay,
   lastCompletedSession,
+  lastExtendedSession,
   marketStatusAt,
   nextTradingDay,
   nyDateOf,
@@ -414,5 +415,20 @@ describe('lastCompletedSession', () => {
   it('counts an early-close session as completed from 13:00 ET', () => {
     expect(lastCompletedSession(utc('2026-11-27T17:59:00Z'))).toBe('2026-11-25'); // 12:59 ET
     expect(lastCompletedSession(utc('2026-11-27T18:00:00Z'))).toBe('2026-11-27'); // 13:00 ET
+  });
+});
+
+describe('lastExtendedSession', () => {
+  it('is the same day only once its after-hours have ended at 20:00 ET', () => {
+    expect(lastExtendedSession(utc('2026-11-24T22:00:00Z'))).toBe('2026-11-23'); // 17:00 ET: after-hours still running
+    expect(lastExtendedSession(utc('2026-11-25T00:59:59.999Z'))).toBe('2026-11-23'); // 19:59:59 ET
+    expect(lastExtendedSession(utc('2026-11-25T01:00:00Z'))).toBe('2026-11-24'); // 20:00 ET
+    expect(lastExtendedSession(utc('2026-11-26T22:00:00Z'))).toBe('2026-11-25'); // Thanksgiving
+  });
+
+  it('ends an early-close session at 17:00 ET', () => {
+    expect(lastExtendedSession(utc('2026-11-27T18:00:00Z'))).toBe('2026-11-25'); // 13:00 ET: closed, after-hours running
+    expect(lastExtendedSession(utc('2026-11-27T21:59:00Z'))).toBe('2026-11-25'); // 16:59 ET
+    expect(lastExtendedSession(utc('2026-11-27T22:00:00Z'))).toBe('2026-11-27'); // 17:00 ET
   });
 });
