@@ -1,15 +1,21 @@
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
+import { listPage } from '../server/pagination.js';
+import { getRoute } from '../server/route.js';
+import { Cursor, DateString, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
 import {
   BALANCE_SHEETS,
   CASH_FLOW_STATEMENTS,
   FLOAT,
   INCOME_STATEMENTS,
+  RANGE_OPS,
   RATIOS,
   SHORT_INTEREST,
   SHORT_VOLUME,
 } from '../services/dataset-lists.js';
+import { LEGACY_TIMEFRAMES, type LegacyFinancialsQuery, type LegacyTimeframe } from '../services/legacy-financials.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Fundamentals'], dataset: 'fundamentals', market: 'stocks' };
 
@@ -72,5 +78,74 @@ export async function fundamentalRoutes(app: FastifyInstance, ctx: RouteContext)
     operationId: 'GetStocksV1ShortVolume',
     summary: 'Short volume',
     description: 'Daily off-exchange short-sale volume.',
+  });
+  legacyFinancialsRoute(app, ctx);
+}
+
+const DataPoint = Type.Object({
+  value: Type.Number(),
+  unit: Type.String(),
+  label: Type.String(),
+  order: Type.Integer(),
+});
+const Statement = Type.Record(Type.String(), DataPoint);
+
+const FinancialReport = Type.Object({
+  cik: Type.String(),
+  company_name: Type.String(),
+  tickers: Type.Optional(Type.Array(Type.String())),
+  sic: Type.Optional(Type.String()),
+  start_date: Type.String(),
+  end_date: Type.String(),
+  filing_date: Type.Optional(Type.String()),
+  fiscal_period: Type.String({ description: 'Q1–Q4, FY (annual) or TTM (trailing twelve months).' }),
+  fiscal_year: Type.Optional(Type.String()),
+  timeframe: Type.String({ description: 'quarterly, annual or ttm.' }),
+  financials: Type.Object({
+    income_statement: Statement,
+    balance_sheet: Statement,
+    cash_flow_statement: Statement,
+    comprehensive_income: Statement,
+  }),
+});
+
+function legacyFinancialsQuery() {
+  const props: Record<string, TSchema> = {
+    ticker: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'a ticker symbol' })),
+    cik: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'a CIK' })),
+    timeframe: Type.Optional(StringEnum(Object.keys(LEGACY_TIMEFRAMES) as LegacyTimeframe[])),
+    include_sources: Type.Optional(Type.Boolean({ description: 'true or false' })),
+    filing_date: Type.Optional(DateString()),
+    period_of_report_date: Type.Optional(DateString()),
+  };
+  for (const op of RANGE_OPS) {
+    props[`filing_date.${op}`] = Type.Optional(DateString());
+    props[`period_of_report_date.${op}`] = Type.Optional(DateString());
+  }
+  props.order = Order('desc');
+  props.sort = StringEnum(['filing_date', 'period_of_report_date'] as const, { default: 'period_of_report_date' });
+  props.limit = Limit(10, 100);
+  props.cursor = Type.Optional(Cursor);
+  return Type.Object(props);
+}
+
+function legacyFinancialsRoute(app: FastifyInstance, ctx: RouteContext): void {
+  getRoute(app, ctx, {
+    url: '/vX/reference/financials',
+    operationId: 'ListFinancials',
+    summary: 'Financial reports (older form)',
+    description:
+      'Income statement, balance sheet and cash-flow statement of each filer and period in one report, newest first; the same stored statements as /stocks/financials/v1/*.',
+    tags: ['Fundamentals'],
+    dataset: 'fundamentals',
+    market: 'stocks',
+    querystring: legacyFinancialsQuery(),
+    response: ListBody(FinancialReport),
+    handler: ({ query, req }) =>
+      listPage(ctx, req, query as LegacyFinancialsQuery, {
+        family: 'legacy-financials',
+        read: (q: LegacyFinancialsQuery, page) => ctx.services.legacyFinancials.list(q, page),
+        present: (rows) => ctx.services.legacyFinancials.present(rows),
+      }),
   });
 }

@@ -6,6 +6,7 @@ import { LastTickService } from './last-ticks.js';
 import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { ConsensusRatingService } from './consensus-ratings.js';
+import { LegacyFinancialsService } from './legacy-financials.js';
 import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
 import { NewsService } from './news.js';
@@ -47,6 +48,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists: new DatasetListService(store),
     consensusRatings: new ConsensusRatingService(store),
+    legacyFinancials: new LegacyFinancialsService(store),
     keys: new KeyService(store, opts.now),
     storeHealth: new StoreHealthService(store),
     branding: new BrandingService(opts.brandingDir),

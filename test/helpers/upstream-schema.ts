@@ -61,6 +61,9 @@ function resolve(doc: RawDoc, raw: RawSchema, depth = 0): Schema {
     return resolve(doc, { ...target, ...(raw.nullable ? { nullable: true } : {}) }, depth + 1);
   }
   const parts = [...(raw.allOf ?? []), ...(raw.oneOf ?? []), ...(raw.anyOf ?? [])].map((p) => resolve(doc, p, depth + 1));
+  // Upstream writes "an object of any keys, each value like this" as a single property named `*`.
+  const keys = Object.keys(raw.properties ?? {});
+  if (keys.length === 1 && keys[0] === '*') raw = { ...raw, properties: undefined, additionalProperties: raw.properties!['*'] };
   const own: Schema = {
     types: new Set(raw.type ? [raw.type] : []),
     nullable: raw.nullable === true,

@@ -180,7 +180,8 @@ for (const engine of engines()) {
           continue;
         }
         if (whole.rows.length < 2) continue;
-        const small = Math.max(1, Math.ceil(whole.rows.length / 12));
+        // About twelve pages, yet never the largest limit (the whole walk's own page boundaries).
+        const small = Math.max(1, Math.min(Math.ceil(whole.rows.length / 12), Math.ceil(c.maxLimit / 3)));
         const walked = await walk(t, withLimit(c.url, small));
         if (walked.error) {
           failures.push(`${c.url} at limit ${small}: page ${walked.error.page} HTTP ${walked.error.status} ${JSON.stringify(walked.error.body)}`);

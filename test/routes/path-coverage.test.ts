@@ -33,7 +33,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
-  '/vX/reference/financials',
   '/vX/reference/ipos',
 ];
 
