@@ -1,6 +1,7 @@
-// The demo's futures reference data: the products, exchanges and the next few contracts of each
-// product as of the demo date, from the facts table and the expiry rules. No randomness: the same
-// date gives the same rows.
+// The demo's futures reference data: the products, exchanges, the next few contracts of each
+// product as of the demo date and the Globex sessions of the weeks around it, from the facts
+// table, the expiry rules and the calendar. No randomness: the same date gives the same rows.
+import { globexSessions, sessionEvents, utcOffsetTimestamp } from '../domain/futures-calendar.js';
 import { contractTicker, lastTradeDate, listedMonths } from '../domain/futures-contracts.js';
 import type { DatasetRecord } from '../store/repos/datasets.js';
 import { addDays } from './civil-days.js';
@@ -8,12 +9,17 @@ import { FUTURES_EXCHANGE_FACTS, FUTURES_PRODUCT_FACTS } from './facts/futures.j
 import { upsertSets } from './partner.js';
 import type { DemoStep } from './step.js';
 
+/** Calendar days of session schedules before and after the demo date. */
+const SCHEDULE_DAYS = 7;
+
 /** Contracts per product in the demo, fewer where a later one is not listed yet on the date. */
 const CONTRACTS_PER_PRODUCT = 4;
 
 export function buildFuturesReferenceDemo(asOf: string): Record<string, DatasetRecord[]> {
   const products: DatasetRecord[] = [];
   const contracts: DatasetRecord[] = [];
+  const schedules: DatasetRecord[] = [];
+  const sessions = globexSessions(addDays(asOf, -SCHEDULE_DAYS), addDays(asOf, SCHEDULE_DAYS));
   for (const p of FUTURES_PRODUCT_FACTS) {
     const product: DatasetRecord = {
       asset_class: p.asset_class, asset_sub_class: p.asset_sub_class, date: asOf, last_updated: asOf, name: p.name, price_quotation: p.price_quotation,
@@ -22,6 +28,11 @@ export function buildFuturesReferenceDemo(asOf: string): Record<string, DatasetR
     };
     if (p.sub_sector) product.sub_sector = p.sub_sector;
     products.push(product);
+    for (const session of sessions) {
+      for (const { event, at } of sessionEvents(session)) {
+        schedules.push({ event, product_code: p.code, product_name: p.name, session_end_date: session.sessionEndDate, timestamp: utcOffsetTimestamp(at), trading_venue: p.venue });
+      }
+    }
     for (const [year, month] of listedMonths(p.expiry, p.months, asOf, CONTRACTS_PER_PRODUCT)) {
       const last = lastTradeDate(p.expiry, year, month);
       const first = addDays(last, -p.listedDays);
@@ -34,10 +45,10 @@ export function buildFuturesReferenceDemo(asOf: string): Record<string, DatasetR
       });
     }
   }
-  return { 'futures-products': products, 'futures-contracts': contracts, 'futures-exchanges': FUTURES_EXCHANGE_FACTS.map((e) => ({ ...e })) };
+  return { 'futures-products': products, 'futures-contracts': contracts, 'futures-exchanges': FUTURES_EXCHANGE_FACTS.map((e) => ({ ...e })), 'futures-schedules': schedules };
 }
 
 export const futuresDemoStep: DemoStep = {
-  name: 'futures products, contracts and exchanges',
+  name: 'futures products, contracts, exchanges and schedules',
   run: async (store, opts) => `${await upsertSets(store, buildFuturesReferenceDemo(opts.asOf))} futures reference rows`,
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
-import { FUTURES_CONTRACTS, FUTURES_EXCHANGES, FUTURES_PRODUCTS } from '../services/dataset-lists.js';
+import { FUTURES_CONTRACTS, FUTURES_EXCHANGES, FUTURES_PRODUCTS, FUTURES_SCHEDULES } from '../services/dataset-lists.js';
 
 // Futures reference data. Upstream serves the same endpoints under /futures/v1 and /futures/vX.
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Futures'], dataset: 'reference', market: 'futures' };
@@ -33,5 +33,14 @@ export async function futuresRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     operationId: 'GetFuturesExchanges',
     summary: 'Futures exchanges',
     description: 'The exchanges futures trade on, with their MICs.',
+  });
+  datasetListRoute(app, ctx, {
+    ...common,
+    def: FUTURES_SCHEDULES,
+    url: '/futures/vX/schedules',
+    aliases: ['/futures/v1/schedules'],
+    operationId: 'GetFuturesSchedules',
+    summary: 'Futures schedules',
+    description: 'Trading session events (pre_open, open, close) per product and trading date, in UTC, holidays applied.',
   });
 }

@@ -42,6 +42,8 @@ const PATHS: [string, string][] = [
   ['/futures/v1/contracts', 'futures-contracts'],
   ['/futures/vX/exchanges', 'futures-exchanges'],
   ['/futures/v1/exchanges', 'futures-exchanges'],
+  ['/futures/vX/schedules', 'futures-schedules'],
+  ['/futures/v1/schedules', 'futures-schedules'],
 ];
 
 /**

@@ -81,6 +81,31 @@ for (const engine of engines()) {
         expect(ex).toHaveLength(2);
       });
 
+      it(`${v}: lists session schedules per product and trading date, holidays shortening them`, async () => {
+        const url = `/futures/${v}/schedules?product_code=ES&session_end_date.gte=${AS_OF}&session_end_date.lte=2026-11-30&limit=100`;
+        expect((await results(url)).map((r) => `${r.session_end_date} ${r.event} ${r.timestamp}`)).toEqual([
+          // Thanksgiving: halted at 13:00 ET; the Friday after: 13:15 ET; Monday opens Sunday 18:00 ET
+          '2026-11-26 pre_open 2026-11-25T22:00:00+00:00', '2026-11-26 open 2026-11-25T23:00:00+00:00', '2026-11-26 close 2026-11-26T18:00:00+00:00',
+          '2026-11-27 pre_open 2026-11-26T22:00:00+00:00', '2026-11-27 open 2026-11-26T23:00:00+00:00', '2026-11-27 close 2026-11-27T18:15:00+00:00',
+          '2026-11-30 pre_open 2026-11-29T22:00:00+00:00', '2026-11-30 open 2026-11-29T23:00:00+00:00', '2026-11-30 close 2026-11-30T22:00:00+00:00',
+        ]);
+        expect((await results(url))[0]).toEqual({
+          event: 'pre_open', product_code: 'ES', product_name: 'E-mini S&P 500 Futures', session_end_date: AS_OF, timestamp: '2026-11-25T22:00:00+00:00', trading_venue: 'XCME',
+        });
+        // upstream's default page is 10 rows, product code first
+        const first = await results(`/futures/${v}/schedules`);
+        expect(first).toHaveLength(10);
+        expect(first.every((r) => r.product_code === 'CL')).toBe(true);
+        expect(await field(`/futures/${v}/schedules?trading_venue=XCBT&session_end_date=2026-11-27`, 'product_code')).toEqual(['ZN', 'ZN', 'ZN']);
+        expect(await field(`/futures/${v}/schedules?product_code.any_of=GC,NQ&session_end_date=2026-11-28`, 'event')).toEqual([]);
+        const pages = await walkPages(t, `/futures/${v}/schedules?product_code=NQ&limit=7`);
+        const rows = pages.flatMap((p) => p.results);
+        // 19 Nov to 3 Dec: eleven weekday sessions (Thanksgiving shortened, not closed) of three events
+        expect(rows).toHaveLength(33);
+        expect(rows.map((r: any) => r.timestamp)).toEqual(rows.map((r: any) => r.timestamp).sort());
+        expect(pages.at(-1).next_url).toBeUndefined();
+      });
+
       it(`${v}: refuses bad parameters naming them`, async () => {
         await rejects(`/futures/${v}/contracts?limit=1001`, 'limit must be an integer from 1 to 1000');
         await rejects(`/futures/${v}/exchanges?limit=1000`, 'limit must be an integer from 1 to 999');
@@ -91,6 +116,8 @@ for (const engine of engines()) {
         await rejects(`/futures/${v}/contracts?date=2026-13-01`, /^date /);
         await rejects(`/futures/${v}/contracts?first_trade_date.gt=soon`, /^first_trade_date\.gt /);
         await rejects(`/futures/${v}/contracts?sort=colour.asc`, /sort/);
+        await rejects(`/futures/${v}/schedules?limit=1001`, 'limit must be an integer from 1 to 1000');
+        await rejects(`/futures/${v}/schedules?session_end_date.gt=tomorrow`, /^session_end_date\.gt /);
       });
     }
 

@@ -1,7 +1,8 @@
-// Declarations of the futures reference data sets: products, contracts and exchanges. Field
-// names, types, filter forms, default sorts and limits are upstream's /futures/vX/products,
-// /contracts and /exchanges; the natural keys are ours. Products and contracts are point-in-time
-// rows (one per code or ticker and `date`), as upstream serves them.
+// Declarations of the futures reference data sets: products, contracts, exchanges and session
+// schedules. Field names, types, filter forms, default sorts and limits are upstream's
+// /futures/vX/products, /contracts, /exchanges and /schedules; the natural keys are ours.
+// Products and contracts are point-in-time rows (one per code or ticker and `date`), as upstream
+// serves them.
 import { daysBetween } from '../../domain/futures-contracts.js';
 import { defineDataset, type FilterForm } from './datasets.js';
 
@@ -114,4 +115,21 @@ export const FUTURES_EXCHANGES = defineDataset({
   limit: { default: 100, max: 999 },
 });
 
-export const FUTURES_DATASETS = [FUTURES_PRODUCTS, FUTURES_CONTRACTS, FUTURES_EXCHANGES] as const;
+export const FUTURES_SCHEDULES = defineDataset({
+  name: 'futures-schedules',
+  table: 'futures_schedules',
+  fields: {
+    event: { type: 'text', required: true, maxLength: 32, description: 'The session event: pre_open, open, close, or a venue\'s own.' },
+    product_code: { type: 'text', required: true, maxLength: 32 },
+    product_name: { type: 'text' },
+    session_end_date: { type: 'date', required: true, description: 'The trading date: the day the session ends.' },
+    timestamp: { type: 'text', required: true, maxLength: 32, description: 'When the event happens, UTC (e.g. 2026-11-25T23:00:00+00:00).' },
+    trading_venue: { type: 'text', maxLength: 16 },
+  },
+  key: ['product_code', 'timestamp', 'event'],
+  filters: { product_code: ALL, session_end_date: EQ_RANGE, trading_venue: ALL },
+  sort: 'product_code.asc',
+  limit: { default: 10, max: 1000 },
+});
+
+export const FUTURES_DATASETS = [FUTURES_PRODUCTS, FUTURES_CONTRACTS, FUTURES_EXCHANGES, FUTURES_SCHEDULES] as const;
