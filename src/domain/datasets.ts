@@ -27,7 +27,7 @@ export const DATASETS = [
 ] as const;
 export type Dataset = (typeof DATASETS)[number];
 
-export const MARKETS = ['stocks', 'options', 'fx', 'crypto', 'indices'] as const;
+export const MARKETS = ['stocks', 'options', 'fx', 'crypto', 'indices', 'futures'] as const;
 export type Market = (typeof MARKETS)[number];
 
 /** Other spellings routes may use, mapped to the names above. */

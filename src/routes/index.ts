@@ -5,6 +5,7 @@ import { conditionRoutes } from './conditions.js';
 import { conversionRoutes } from './conversion.js';
 import { corporateActionRoutes } from './corporate-actions.js';
 import { economyRoutes } from './economy.js';
+import { futuresRoutes } from './futures.js';
 import { exchangeRoutes } from './exchanges.js';
 import { filingRoutes } from './filings.js';
 import { fundamentalRoutes } from './fundamentals.js';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await fundamentalRoutes(app, ctx);
   await filingRoutes(app, ctx);
   await economyRoutes(app, ctx);
+  await futuresRoutes(app, ctx);
   await partnerDataRoutes(app, ctx);
   await marketStatusRoutes(app, ctx);
   await optionsRoutes(app, ctx);

@@ -177,4 +177,15 @@ describe('demo data set coverage (default scale, SQLite in memory, through the H
     });
     expect(good.length, `real tickers without 5 years of day bars: ${missing.join('; ')}`).toBeGreaterThanOrEqual(60);
   }, 90_000);
+
+  it('has the five futures products, each with listed contracts and a session ending on the demo date', async () => {
+    const products = (await ok('/futures/vX/products')).results as { product_code: string }[];
+    expect(products.map((p) => p.product_code).sort()).toEqual(['CL', 'ES', 'GC', 'NQ', 'ZN']);
+    for (const code of ['CL', 'ES', 'GC', 'NQ', 'ZN']) {
+      const contracts = (await ok(`/futures/vX/contracts?product_code=${code}&date=${AS_OF}&active=true`)).results;
+      expect(contracts.length, code).toBeGreaterThanOrEqual(3);
+      const events = (await ok(`/futures/vX/schedules?product_code=${code}&session_end_date=${AS_OF}`)).results as { event: string }[];
+      expect(events.map((e) => e.event), code).toEqual(['pre_open', 'open', 'close']);
+    }
+  });
 });

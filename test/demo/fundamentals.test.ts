@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFundamentals, demoStart, loadFundamentals, type FundamentalsDemo } from '../../src/demo/fundamentals.js';
 import { DEMO_SPLITS } from '../../src/demo/market.js';
 import { buildFilingsEconomyDemo } from '../../src/demo/filings-economy.js';
+import { buildFuturesReferenceDemo } from '../../src/demo/futures.js';
 import { loadPartnerDemo, upsertSets } from '../../src/demo/partner.js';
 import { REAL_STOCK_SYMBOLS } from '../../src/demo/universe.js';
 import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
@@ -176,6 +177,7 @@ for (const engine of engines()) {
       const summary = await loadFundamentals(store, { asOf: AS_OF });
       await loadPartnerDemo(store, AS_OF);
       await upsertSets(store, buildFilingsEconomyDemo(AS_OF));
+      await upsertSets(store, buildFuturesReferenceDemo(AS_OF));
       console.log(`fundamentals demo step on ${engine.name}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${summary})`);
       const counts = async () => Promise.all(DATASET_DECLARATIONS.map((def) => store.datasets.count(def)));
       const first = await counts();
@@ -186,6 +188,7 @@ for (const engine of engines()) {
       await loadFundamentals(store, { asOf: AS_OF });
       await loadPartnerDemo(store, AS_OF);
       await upsertSets(store, buildFilingsEconomyDemo(AS_OF));
+      await upsertSets(store, buildFuturesReferenceDemo(AS_OF));
       expect(await counts()).toEqual(first);
       expect(await store.datasets.list(SPLITS, { where: [], sort: [], limit: 100 })).toEqual(before);
     });

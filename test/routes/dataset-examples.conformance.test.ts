@@ -36,6 +36,14 @@ const PATHS: [string, string][] = [
   ['/stocks/filings/vX/13-F', '13f-holdings'],
   ['/stocks/filings/vX/form-3', 'form-3'],
   ['/stocks/filings/vX/form-4', 'form-4'],
+  ['/futures/vX/products', 'futures-products'],
+  ['/futures/v1/products', 'futures-products'],
+  ['/futures/vX/contracts', 'futures-contracts'],
+  ['/futures/v1/contracts', 'futures-contracts'],
+  ['/futures/vX/exchanges', 'futures-exchanges'],
+  ['/futures/v1/exchanges', 'futures-exchanges'],
+  ['/futures/vX/schedules', 'futures-schedules'],
+  ['/futures/v1/schedules', 'futures-schedules'],
 ];
 
 /**
