@@ -59,7 +59,20 @@ function filings(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>): 
     };
     const acc3 = accession(r, ownerCik, appointed);
     let shares = r.int(20, 200) * 1000;
-    out['form-3']!.push({ ...common, accession_number: acc3, filing_url: edgarUrl(cik, acc3), filing_date: addDays(appointed, 2), form_type: '3', period_of_report: appointed, shares_owned: shares });
+    out['form-3']!.push({ ...common, accession_number: acc3, filing_url: edgarUrl(cik, acc3), filing_date: addDays(appointed, 2), form_type: '3', period_of_report: appointed, shares_owned: shares,
+      aff_10b5_one: false, not_subject_to_section_16: false });
+    // The first filer's officer also reports, in an amended Form 3, stock options held through a trust.
+    const option = { exercise_price: round(r.float(100, 400), 2), exercise_date: addDays(appointed, 365), expiration_date: addDays(appointed, 3650), underlying_security_shares: 10_000 };
+    const derivative = {
+      ...common, ...option, direct_or_indirect: 'I', nature_of_ownership: 'By Trust', security_title: 'Employee Stock Option (right to buy)', security_type: 'derivative',
+      underlying_security_title: 'Common Stock', footnotes: [{ id: 'F1', description: 'The option vests in four equal annual installments (synthetic footnote).' }],
+      remarks: 'Exhibit 24: power of attorney (synthetic remark).', aff_10b5_one: false, not_subject_to_section_16: false, date_of_original_submission: addDays(appointed, 2),
+    };
+    if (t === FILERS[0]) {
+      const acc3a = accession(r, ownerCik, addDays(appointed, 20));
+      const { expiration_date: _unused, ...form3Option } = derivative;
+      out['form-3']!.push({ ...form3Option, accession_number: acc3a, filing_url: edgarUrl(cik, acc3a), filing_date: addDays(appointed, 20), form_type: '3/A', period_of_report: appointed, shares_owned: 10_000 });
+    }
     for (let i = 0; i < 2; i++) {
       const date = addDays(appointed, 40 + i * 50);
       const sold = r.int(1, 5) * 1000;
@@ -70,6 +83,17 @@ function filings(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>): 
         ...common, accession_number: acc4, filing_url: edgarUrl(cik, acc4), filing_date: addDays(date, 2), form_type: '4', period_of_report: date, record_type: 'transaction',
         shares_owned_following_transaction: shares, transaction_acquired_disposed: 'D', transaction_code: 'S', transaction_date: date, transaction_price_per_share: price,
         transaction_shares: sold, transaction_timeliness: 'O', transaction_value: round(sold * price, 2), aff_10b5_one: true, equity_swap_involved: false,
+      });
+    }
+    // The first filer's officer exercises part of the options, reported in an amended Form 4.
+    if (t === FILERS[0]) {
+      const date = addDays(appointed, 400);
+      const acc4a = accession(r, ownerCik, addDays(date, 30));
+      out['form-4']!.push({
+        ...derivative, accession_number: acc4a, filing_url: edgarUrl(cik, acc4a), filing_date: addDays(date, 30), form_type: '4/A', period_of_report: date, record_type: 'transaction',
+        date_of_original_submission: addDays(date, 2), deemed_execution_date: date, shares_owned_following_transaction: 7_500, transaction_acquired_disposed: 'D',
+        transaction_code: 'M', transaction_date: date, transaction_price_per_share: option.exercise_price, transaction_shares: 2_500, transaction_timeliness: 'L',
+        transaction_value: round(2_500 * option.exercise_price, 2), equity_swap_involved: false,
       });
     }
   }
@@ -87,13 +111,24 @@ function filings(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>): 
       voting_authority_none: 0, voting_authority_shared: 0, voting_authority_sole: shares,
     });
   }
+  // And a call option position on the first filer, held with a made-up co-manager.
+  const r = rng.fork('13f:option');
+  const contracts = r.int(1, 50) * 100;
+  out['13f-holdings']!.push({
+    accession_number: acc, cusip: digits(r, 9), file_number: '028-99001', filer_cik: MANAGER.cik, filing_date: filed, filing_url: edgarUrl(MANAGER.cik, acc),
+    film_number: digits(r, 9), form_type: '13F-HR', investment_discretion: 'DFND', issuer_name: stock(FILERS[0]!).name.toUpperCase(), market_value: contracts * r.int(100, 500),
+    other_managers: ['Demo Harbor Advisers LLC'], period: quarterEnd, put_call: 'CALL', shares_or_principal_amount: contracts, shares_or_principal_type: 'SH', title_of_class: 'COM',
+    voting_authority_none: 0, voting_authority_shared: contracts, voting_authority_sole: 0,
+  });
 }
 
 const MERCHANTS = [
-  { name: 'amazon', parent: 'Amazon Inc', ticker: 'AMZN US', group: 'general merchandise', industry: 'E-Commerce Discretionary' },
-  { name: 'apple', parent: 'Apple Inc', ticker: 'AAPL US', group: 'electronics', industry: 'Consumer Electronics' },
-  { name: 'microsoft', parent: 'Microsoft Corp', ticker: 'MSFT US', group: 'digital goods', industry: 'Software' },
+  { name: 'amazon', parent: 'Amazon Inc', ticker: 'AMZN US', group: 'general merchandise', industry: 'E-Commerce Discretionary', sector: 'Consumer Discretionary', industryGroup: 'Retailing', subIndustry: 'Broadline Retail' },
+  { name: 'apple', parent: 'Apple Inc', ticker: 'AAPL US', group: 'electronics', industry: 'Consumer Electronics', sector: 'Information Technology', industryGroup: 'Technology Hardware & Equipment', subIndustry: 'Technology Hardware, Storage & Peripherals' },
+  { name: 'microsoft', parent: 'Microsoft Corp', ticker: 'MSFT US', group: 'digital goods', industry: 'Software', sector: 'Information Technology', industryGroup: 'Software & Services', subIndustry: 'Systems Software' },
 ];
+/** A made-up holding chain above each parent (no real company owns these). */
+const HOLDING_CHAIN = { grandparent_name: 'Demo Holdings Ltd', grandparent_ticker: 'DEMOH US', great_grandparent_name: 'Demo Group Plc', great_grandparent_ticker: 'DEMOG US' };
 
 function economy(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>): void {
   // Two years of monthly labor figures, drifting from a plausible start.
@@ -117,6 +152,7 @@ function economy(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>): 
     out['eu-merchant-hierarchy']!.push({
       active_from: '0001-01-01', active_to: '9999-12-31', category: merchant.group, industry: merchant.industry, listing_status: 'public', lookup_name: merchant.name,
       normalized_name: merchant.parent, parent_name: merchant.parent, parent_ticker: merchant.ticker, ticker: merchant.ticker,
+      sector: merchant.sector, industry_group: merchant.industryGroup, sub_industry: merchant.subIndustry, ...HOLDING_CHAIN,
     });
     for (let d = 0; d < 7; d++) {
       const date = addDays(latest, -d);
@@ -125,10 +161,17 @@ function economy(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>): 
           const r = rng.fork(`${merchant.name}:${date}:${country}:${consumer}`);
           const tx = r.int(200, 5000);
           const spend = round(tx * r.float(15, 80), 2);
+          const accounts = Math.round(tx * 0.8);
+          const refunds = r.int(5, 50);
           out['eu-merchant-aggregates']!.push({
             channel: 'online', consumer_type: consumer, mcc_group: merchant.group, merchant_industry: merchant.industry, merchant_ticker: merchant.ticker, name: merchant.name,
-            parent_name: merchant.parent, published_date: addDays(date, 7), total_accounts: Math.round(tx * 0.8), total_spend: spend, total_transactions: tx,
+            parent_name: merchant.parent, published_date: addDays(date, 7), total_accounts: accounts, total_spend: spend, total_transactions: tx,
             transaction_currency: currency, transaction_date: date, type: 'merchant', user_country: country,
+            // Money in (refunds) and out (purchases), and the active-account panels behind the figures.
+            spend_in_distinct_account_key_count: refunds, spend_in_spend: round(refunds * r.float(15, 80), 2), spend_in_transaction_count: refunds,
+            spend_out_distinct_account_key_count: accounts, spend_out_spend: spend, spend_out_transaction_count: tx,
+            eight_day_rolling_category_accounts: accounts * 9, eight_day_rolling_total_accounts: accounts * 40,
+            twenty_eight_day_rolling_category_accounts: accounts * 25, twenty_eight_day_rolling_total_accounts: accounts * 110,
           });
         }
       }

@@ -67,11 +67,15 @@ function benzinga(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>):
         ...(prev ? { previous_adjusted_price_target: prev.target, previous_price_target: prev.target, previous_rating: prev.rating, price_percent_change: round(((target - prev.target) / prev.target) * 100, 2) } : {}),
         price_target: target, price_target_action: prev ? (target > prev.target ? 'raises' : target < prev.target ? 'lowers' : 'maintains') : 'announces',
         rating, rating_action: prev ? r.pick(RATING_ACTIONS) : 'initiates_coverage_on', ticker, time: hms,
+        benzinga_calendar_url: `https://example.com/demo/calendar/ratings/${ticker}`, benzinga_news_url: `https://example.com/demo/news/ratings/${ticker}`,
+        notes: `${a.firm.name} cites margin trends (synthetic note).`,
       });
       previous = { ...previous, [a.id]: { rating, target } };
       price *= r.float(0.97, 1.05);
     }
-    // Four quarterly earnings, the latest possibly still to come (estimates only).
+    // Four quarterly earnings, the latest possibly still to come (estimates only); each after the
+    // first carries the actuals of the quarter before it as previous_eps/previous_revenue.
+    let previousActual: { eps: number; revenue: number } | undefined;
     for (let q = 0; q < 4; q++) {
       const date = addDays(asOf, 20 - q * 91 - r.int(0, 10));
       const estEps = round(r.float(0.5, 6), 2);
@@ -85,7 +89,10 @@ function benzinga(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>):
         last_updated: stamp(reported ? date : addDays(asOf, -1), '21:05:00'), revenue_method: 'gaap', ticker, time: '16:30:00',
         ...(reported ? { actual_eps: actEps, actual_revenue: actRev, eps_surprise: round(actEps - estEps, 2), eps_surprise_percent: round(((actEps - estEps) / estEps) * 100, 2),
           revenue_surprise: round(actRev - estRev, 0), revenue_surprise_percent: round(((actRev - estRev) / estRev) * 100, 2) } : {}),
+        ...(previousActual ? { previous_eps: previousActual.eps, previous_revenue: previousActual.revenue } : {}),
+        notes: reported ? 'Reported after the close (synthetic note).' : 'Date projected (synthetic note).',
       });
+      previousActual = { eps: actEps, revenue: actRev };
     }
     const gDate = addDays(asOf, -r.int(10, 80));
     const minEps = round(r.float(1, 5), 2);
@@ -95,6 +102,8 @@ function benzinga(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>):
       estimated_revenue_guidance: toStep(minRev * 1.03, 1e6), fiscal_period: 'FY', fiscal_year: Number(asOf.slice(0, 4)) + 1, importance: r.int(1, 5),
       last_updated: stamp(gDate, '20:15:00'), max_eps_guidance: round(minEps * 1.08, 2), max_revenue_guidance: toStep(minRev * 1.06, 1e6), min_eps_guidance: minEps,
       min_revenue_guidance: minRev, positioning: r.pick(['primary', 'secondary']), release_type: 'earnings', revenue_method: 'gaap', ticker, time: '20:10:00',
+      previous_min_eps_guidance: round(minEps * 0.97, 2), previous_max_eps_guidance: round(minEps * 1.03, 2),
+      previous_min_revenue_guidance: toStep(minRev * 0.98, 1e6), previous_max_revenue_guidance: toStep(minRev * 1.02, 1e6), notes: 'Guidance raised (synthetic note).',
     });
     const last = out['benzinga-ratings']!.at(-1)!;
     out['benzinga-analyst-insights']!.push({
@@ -115,12 +124,13 @@ function benzinga(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>):
         author: r.pick(['Benzinga Newsdesk', 'Avery Lindqvist', 'Jordan Okafor']), benzinga_id: newsId++, body: `<p>${company} shares moved as traders weighed the latest analyst actions.</p>`,
         channels: r.pick([['News'], ['Analyst Ratings', 'News'], ['Earnings', 'News']]), last_updated: published, published,
         tags: n === 2 ? ['Demo', 'Movers'] : ['Demo'], teaser: `${company} in focus.`, tickers, title: `${ticker}: what analysts said this week (${n + 1})`,
-        url: `https://example.com/demo/news/${newsId}`,
+        url: `https://example.com/demo/news/${newsId}`, images: [`https://example.com/demo/news/${newsId}.png`],
       });
     }
     out['tmx-corporate-events']!.push({
       company_name: company, date: addDays(asOf, r.int(5, 80)), name: `${company} Q${r.int(1, 4)} earnings call`, status: 'confirmed', ticker,
       tmx_company_id: 10_000 + ti, tmx_record_id: hex(r, 16), trading_venue: REAL_STOCKS.find((s) => s.t === ticker)?.ex ?? 'XNAS', type: 'earnings_announcement_date',
+      isin: `US00DEMO${String(ti).padStart(3, '0')}0`, url: `https://example.com/demo/events/${ticker}`,
     });
   }
 }
@@ -144,6 +154,8 @@ function etfGlobal(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>)
         asset_class: 'Equity', composite_ticker: etf, constituent_name: nameOf(h), constituent_rank: i + 1, constituent_ticker: h, country_of_exchange: 'US',
         currency_traded: 'USD', effective_date: asOf, exchange: REAL_STOCKS.find((s) => s.t === h)?.ex ?? 'XNAS', market_value: round(aum * weight, 0),
         processed_date: processed, security_type: 'Common Stock', shares_held: round((aum * weight) / r.float(100, 600), 0), weight,
+        // Made-up identifiers in the real formats (FIGI BBG + 9, ISIN US + 9 + check, SEDOL 7, CUSIP 9).
+        figi: `BBG00DEMO${String(i).padStart(3, '0')}`, isin: `US00DEMO${String(i).padStart(3, '0')}0`, sedol: `DEMO${String(i).padStart(3, '0')}`, us_code: `00DEMO${String(i).padStart(3, '0')}`,
       });
     });
     const score = () => round(r.float(20, 95), 2);
@@ -152,7 +164,12 @@ function etfGlobal(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>)
       quant_composite_global: score(), quant_composite_quality: score(), quant_composite_sentiment: score(), quant_composite_technical: score(),
       quant_grade: r.pick(['A', 'B', 'C']), quant_total_score: score(), reward_score: score(), risk_country: score(), risk_deviation: score(), risk_efficiency: score(),
       risk_liquidity: score(), risk_structure: score(), risk_total_score: score(), risk_volatility: score(),
+      quant_fundamental_div: score(), quant_fundamental_pb: score(), quant_fundamental_pcf: score(), quant_fundamental_pe: score(), quant_global_country: score(),
+      quant_global_sector: score(), quant_quality_diversification: score(), quant_quality_firm: score(), quant_quality_liquidity: score(), quant_sentiment_iv: score(),
+      quant_sentiment_pc: score(), quant_sentiment_si: score(), quant_technical_it: score(), quant_technical_lt: score(), quant_technical_st: score(),
     });
+    const issuer = etf === 'SPY' ? 'State Street' : 'Invesco';
+    const benchmark = etf === 'SPY' ? 'S&P 500 Index' : 'Nasdaq-100 Index';
     const common = { composite_ticker: etf, effective_date: asOf, processed_date: processed, leverage_style: 'Unlevered', management_classification: 'Passive', product_type: 'ETF' };
     out['etf-global-profiles']!.push({
       ...common, aum, asset_class: 'Equity', avg_daily_trading_volume: round(r.float(3e7, 8e7), 0), bid_ask_spread: round(r.float(0.0001, 0.0005), 6),
@@ -160,11 +177,26 @@ function etfGlobal(asOf: string, rng: Rng, out: Record<string, DatasetRecord[]>)
       issuer: etf === 'SPY' ? 'State Street' : 'Invesco', listing_exchange: REAL_STOCKS.find((s) => s.t === etf)?.ex ?? 'ARCX', management_fee: round(r.float(0.0009, 0.002), 4),
       net_expenses: round(r.float(0.0009, 0.002), 4), num_holdings: holdings.length, options_available: 1, region: 'North America',
       sector_exposure: [{ key: 'Technology', value: round(r.float(0.3, 0.5), 4) }, { key: 'Financials', value: round(r.float(0.05, 0.15), 4) }],
+      administrator: 'Demo Fund Administration Co.', advisor: `${issuer} Advisors (synthetic)`, custodian: 'Demo Custody Bank', distributor: 'Demo Distributors LLC',
+      lead_market_maker: 'Demo Market Making LLC', portfolio_manager: 'Demo Index Team', subadvisor: 'Demo Subadvisory LLC', transfer_agent: 'Demo Transfer Services',
+      trustee: 'Demo Trust Company', futures_commission_merchant: 'Demo Clearing FCM', primary_benchmark: benchmark, tax_classification: 'RIC',
+      development_class: 'Developed Markets', focus: 'Large Cap', distribution_frequency: 'Quarterly', fiscal_year_end: '09-30',
+      call_volume: round(r.float(1e6, 5e6), 0), put_volume: round(r.float(1e6, 5e6), 0), options_volume: round(r.float(2e6, 1e7), 0), put_call_ratio: round(r.float(0.8, 1.8), 4),
+      creation_fee: 500, creation_unit_size: 50_000, discount_premium: round(r.float(-0.05, 0.05), 4), fee_waivers: 0, other_expenses: round(r.float(0, 0.0002), 4),
+      total_expenses: round(r.float(0.0009, 0.002), 4), short_interest: round(r.float(1e7, 2e8), 0),
+      currency_exposure: [{ key: 'USD', value: 1 }], geographic_exposure: [{ key: 'United States', value: 1 }],
+      industry_exposure: [{ key: 'Semiconductors & Semiconductor Equipment', value: round(r.float(0.1, 0.2), 4) }, { key: 'Software & Services', value: round(r.float(0.1, 0.2), 4) }],
+      industry_group_exposure: [{ key: 'Technology Hardware & Equipment', value: round(r.float(0.05, 0.15), 4) }],
+      subindustry_exposure: [{ key: 'Systems Software', value: round(r.float(0.05, 0.15), 4) }],
     });
     out['etf-global-taxonomies']!.push({
       ...common, asset_class: 'Equity', category: 'Size and Style', country: 'United States', development_class: 'Developed Markets', focus: 'Large Cap',
       inception_date: REAL_STOCKS.find((s) => s.t === etf)?.list ?? '1993-01-29', issuer: etf === 'SPY' ? 'State Street' : 'Invesco', management_style: 'Passive',
       objective: 'Track an index of large US companies.', region: 'North America', weighting_methodology: 'Market Cap',
+      description: `${nameOf(etf)} (synthetic taxonomy).`, esg: 'No', exposure_mechanism: 'Physical', factor: 'Size', holdings_disclosure_frequency: 'Daily',
+      isin: `US00DEMO${etf.padEnd(3, '0').slice(0, 3)}0`, primary_benchmark: benchmark, rebalance_frequency: 'Quarterly', reconstitution_frequency: 'Annually',
+      secondary_objective: 'None', selection_methodology: 'Market Cap', selection_universe: 'US large caps', strategic_focus: 'Broad Equity', targeted_focus: 'Large Cap',
+      tax_classification: 'RIC', us_code: `00DEMO${etf.padEnd(3, '0').slice(0, 3)}`,
     });
   }
 }

@@ -23,19 +23,20 @@ const SAMPLE: Record<string, keyof FundamentalsDemo> = {
   'risk-categories': 'riskCategories', inflation: 'inflation', 'inflation-expectations': 'expectations', 'treasury-yields': 'yields',
 };
 
-function csvCell(v: unknown): string {
+/** A CSV cell: JSON text for a json field (whatever its value) and for objects, a string-array comma-joined. */
+function csvCell(v: unknown, json = false): string {
   if (v === undefined || v === null) return '';
-  const s = Array.isArray(v) ? (v.every((x) => typeof x === 'string') ? v.join(',') : JSON.stringify(v)) : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s = json ? JSON.stringify(v) : Array.isArray(v) ? (v.every((x) => typeof x === 'string') ? v.join(',') : JSON.stringify(v)) : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(records: readonly DatasetRecord[]): string {
+export function toCsv(records: readonly DatasetRecord[], def?: DatasetDef): string {
   const header = [...new Set(records.flatMap((r) => Object.keys(r)))];
-  return [header.join(','), ...records.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
+  return [header.join(','), ...records.map((r) => header.map((h) => csvCell(r[h], def?.fields[h]?.type === 'json')).join(','))].join('\n') + '\n';
 }
 
 type Format = 'json' | 'body' | 'ndjson' | 'csv';
-function render(format: Format, records: readonly DatasetRecord[]): string {
+function render(format: Format, records: readonly DatasetRecord[], def: DatasetDef): string {
   switch (format) {
     case 'json':
       return JSON.stringify(records, null, 2);
@@ -44,7 +45,7 @@ function render(format: Format, records: readonly DatasetRecord[]): string {
     case 'ndjson':
       return records.map((r) => JSON.stringify(r)).join('\n') + '\n';
     case 'csv':
-      return toCsv(records);
+      return toCsv(records, def);
   }
 }
 const EXT: Record<Format, string> = { json: 'json', body: 'json', ndjson: 'ndjson', csv: 'csv' };
@@ -83,7 +84,7 @@ for (const engine of engines()) {
           const sample = (partner[def.name] ?? demo[SAMPLE[def.name]!]).slice(0, 6);
           expect(sample.length).toBeGreaterThan(0);
           const path = join(dir, `${def.name}-${format}.${EXT[format]}`);
-          writeFileSync(path, render(format, sample));
+          writeFileSync(path, render(format, sample, def));
           const first = await importFile(store, path);
           expect(first).toMatchObject({ importer: 'datasets', kind: def.name, rows: sample.length, written: sample.length, rejected: 0 });
           const rows = await stored(store, def);

@@ -29,6 +29,11 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   { operation: '/v3/reference/tickers/{ticker}', field: 'results.last_updated_utc', reason: "upstream's recorded overview body carries last_updated_utc; its schema leaves it out" },
   { operation: '/v3/snapshot', field: 'results[].details.underlying_ticker', reason: "upstream's recorded universal snapshot carries details.underlying_ticker on options; its schema leaves it out" },
   { operation: '/v3/snapshot', field: 'results[].last_quote.exchange', reason: 'ours: the venue of a forex quote, as lastQuote.x of the v2 forex snapshot' },
+  ...each('/vX/reference/tickers/{id}/events', ['results.events[].type', 'results.composite_figi', 'results.cik'],
+    "upstream's recorded events body (and its schema's own example) carries these; the schema declares event_type instead of type and leaves out composite_figi and cik"),
+  ...['trades', 'nbbo'].map((k) => ({ operation: `/v2/ticks/stocks/${k}/{ticker}/{date}`, field: 'map', reason: "upstream's documented example carries map (short key to field name); its schema leaves it out" })),
+  { operation: '/v1/historic/forex/{from}/{to}/{date}', field: 'type', reason: "upstream's documented example carries type (forex); its schema leaves it out" },
+  ...each('/v1/historic/crypto/{from}/{to}/{date}', ['status', 'type'], "upstream's documented example carries status and type (crypto); its schema leaves them out"),
 ];
 
 const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];
@@ -76,6 +81,19 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
     'a demo option contract has a handful of minute bars: fewer than MACD reads before its first value'),
   ...each('/v1/open-close/{indicesTicker}/{date}', ['preMarket', 'afterHours'], 'index values are published in the regular session only'),
   ...each('/v1/open-close/{optionsTicker}/{date}', ['preMarket', 'afterHours'], 'options trade in the regular session only'),
+  ...each('/etf-global/v1/profiles', ['results[].coupon_exposure', 'results[].maturity_exposure'], 'fixed-income breakdowns; the demo funds (SPY, QQQ) hold equities'),
+  ...each('/etf-global/v1/taxonomies', ['results[].credit_quality_rating', 'results[].duration', 'results[].maturity'], 'fixed-income classes; the demo funds (SPY, QQQ) hold equities'),
+  ...each('/etf-global/v1/profiles', ['results[].levered_amount'], 'written for leveraged and inverse funds; the demo funds are unlevered'),
+  ...each('/etf-global/v1/taxonomies', ['results[].hedge_reset', 'results[].leverage_reset', 'results[].levered_amount'], 'written for leveraged, inverse or hedged funds; the demo funds are neither'),
+  { operation: '/forex/v1/exchanges', field: 'next_url', reason: 'the shipped reference data has one forex venue: one page at any limit' },
+  { operation: '/benzinga/v1/consensus-ratings/{ticker}', field: 'next_url', reason: 'the consensus of one ticker is one row: one page at any limit' },
+  { operation: '/vX/reference/tickers/{id}/events', field: 'results.events[].event_type', reason: "upstream's recorded events body names the event type `type` (sent, listed as an extension), not event_type as its schema does" },
+  ...['trades', 'nbbo'].map((k) => ({ operation: `/v2/ticks/stocks/${k}/{ticker}/{date}`, field: 'results[].T', reason: "upstream's documented example names the ticker once, at the top level, not on each row" })),
+  ...each('/v2/ticks/stocks/nbbo/{ticker}/{date}', ['results[].f', 'results[].i'], 'demo stock quotes carry no indicators and no TRF quotes'),
+  ...each('/v3/snapshot/indices', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
+  { operation: '/v1/summaries', field: 'results[].branding', reason: 'the sample loads no branding images' },
+  ...each('/v1/summaries', ['results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change',
+    'results[].session.late_trading_change_percent', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent'], 'the session change split into pre-market, regular and after-hours is not computed'),
   { operation: '/v1/open-close/{stocksTicker}/{date}', field: 'preMarket', reason: 'upstream declares the pre-market price an integer; it is a price, sent as a number' },
 ];
 

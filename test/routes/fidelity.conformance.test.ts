@@ -57,12 +57,14 @@ function sample(up: UpstreamOperation, name: string, option: string): string | u
 /**
  * Query parameters that make an operation return all it can: indicators with their underlying
  * bars, over minute bars and short windows (a demo option contract trades a few times a session on
- * two sessions: too few day bars for any window).
+ * two sessions: too few day bars for any window); summaries, which need their tickers, for one
+ * ticker of every market, the traded option contract and a ticker that does not exist (its error item).
  */
-const QUERY: Record<string, string> = {
-  '/v1/indicators/': 'expand_underlying=true&timespan=minute&window=2&short_window=2&long_window=3&signal_window=2',
+const QUERY: Record<string, (option: string) => string> = {
+  '/v1/indicators/': () => 'expand_underlying=true&timespan=minute&window=2&short_window=2&long_window=3&signal_window=2',
+  '/v1/summaries': (option) => `ticker.any_of=${[...Object.values(SAMPLE_MARKET_TICKERS).map((tickers) => tickers[0]), option, 'NOSUCHTICKER'].join(',')}`,
 };
-const queryOf = (path: string) => Object.entries(QUERY).find(([prefix]) => path.startsWith(prefix))?.[1];
+const queryOf = (path: string, option: string) => Object.entries(QUERY).find(([prefix]) => path.startsWith(prefix))?.[1](option);
 
 interface OperationResult {
   ours: string;
@@ -84,7 +86,7 @@ async function checkOperation(t: TestApp, ours: string, list: { maxLimit?: numbe
   if (unknown.length) return { ours, upstream: up.path, url: '', check, error: `no sample value for {${unknown.join('}, {')}}` };
   let i = 0;
   const path = ours.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[i++]!).replace(/%3A/g, ':'));
-  const query = [queryOf(ours), maxLimit && `limit=${maxLimit}`].filter(Boolean).join('&');
+  const query = [queryOf(ours, option), maxLimit && `limit=${maxLimit}`].filter(Boolean).join('&');
   const url = query ? `${path}?${query}` : path;
   const res = await t.get(url);
   if (res.status !== 200) return { ours, upstream: up.path, url, check, error: `HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 200)}` };

@@ -93,21 +93,21 @@ const STOCK_EXCHANGE_ROWS: readonly StockExchangeRow[] = [
   [203, 'TRF', 'FINRA Nasdaq TRF Chicago', '', 'FINC', 'FINR', '', 'https://www.finra.org'],
 ];
 
-type OptionsExchangeRow = readonly [id: number, name: string, mic: string, operatingMic: string, participantId: string];
+type OptionsExchangeRow = readonly [id: number, name: string, mic: string, operatingMic: string, participantId: string, acronym?: string, url?: string];
 
 /**
  * Options, locale us. ids/names/MICs O; operating_mic and participant_id U (ISO 10383 / OPRA
- * participant list). No url column upstream-confirmed, so url is omitted. type is `exchange`
- * except OPRA (`SIP`).
+ * participant list). acronym and url only where upstream's documented example shows them (O);
+ * omitted elsewhere. type is `exchange` except OPRA (`SIP`).
  */
 const OPTIONS_EXCHANGE_ROWS: readonly OptionsExchangeRow[] = [
   [300, 'NYSE American Options', 'AMXO', 'XNYS', 'A'],
   [301, 'Boston Options Exchange', 'XBOX', 'XBOX', 'B'],
-  [302, 'Chicago Board Options Exchange', 'XCBO', 'XCBO', 'C'],
+  [302, 'Chicago Board Options Exchange', 'XCBO', 'XCBO', 'C', '', 'https://www.cboe.com'],
   [303, 'MIAX Emerald, LLC', 'EMLD', 'MIHI', 'D'],
   [304, 'Cboe EDGX Options', 'EDGO', 'XCBO', 'E'],
   [307, 'Nasdaq Global Markets Exchange Group (i.e. Nasdaq GEMX)', 'GMNI', 'XNAS', 'H'],
-  [308, 'International Securities Exchange, LLC', 'XISX', 'XNAS', 'I'],
+  [308, 'International Securities Exchange, LLC', 'XISX', 'XNAS', 'I', 'ISE', 'https://www.nasdaq.com/solutions/nasdaq-ise'],
   [309, 'Nasdaq MRX Options Exchange', 'MCRY', 'XNAS', 'J'],
   [312, 'MIAX International Securities Exchange, LLC', 'XMIO', 'MIHI', 'M'],
   [313, 'NYSE Arca, Inc. - Options', 'ARCO', 'XNYS', 'N'],
@@ -151,16 +151,18 @@ export const EXCHANGES: ExchangeRecord[] = [
       url,
     }),
   ),
-  ...OPTIONS_EXCHANGE_ROWS.map(([id, name, mic, operating_mic, participant_id]) =>
+  ...OPTIONS_EXCHANGE_ROWS.map(([id, name, mic, operating_mic, participant_id, acronym, url]) =>
     dropEmpty<ExchangeRecord>({
       id,
       type: mic === 'OPRA' ? 'SIP' : 'exchange',
       asset_class: 'options',
       locale: 'us',
       name,
+      acronym,
       mic,
       operating_mic,
       participant_id,
+      url,
     }),
   ),
   ...CRYPTO_EXCHANGE_ROWS.map(
