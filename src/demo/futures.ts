@@ -38,9 +38,10 @@ export function buildFuturesReferenceDemo(asOf: string): Record<string, DatasetR
       const first = addDays(last, -p.listedDays);
       if (first > asOf) continue;
       const ticker = contractTicker(p.code, year, month);
-      // active and days_to_maturity are derived from the dates when the rows are stored
+      // active and days_to_maturity are derived from the dates when the rows are stored;
+      // max_order_quantity is a synthetic round limit (exchanges set their own per product)
       contracts.push({
-        date: asOf, first_trade_date: first, group_code: p.code, last_trade_date: last, min_order_quantity: 1, name: `${ticker} Future`,
+        date: asOf, first_trade_date: first, group_code: p.code, last_trade_date: last, max_order_quantity: 2000, min_order_quantity: 1, name: `${ticker} Future`,
         product_code: p.code, settlement_date: last, settlement_tick_size: p.tick, spread_tick_size: p.tick, ticker, trade_tick_size: p.tick, trading_venue: p.venue, type: 'single',
       });
     }
