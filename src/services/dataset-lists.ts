@@ -159,21 +159,21 @@ export function parseDatasetQuery(def: DatasetDef, query: Record<string, unknown
 }
 
 /** The conditions of every declared filter form present in `query`. */
-export function parseFilters(def: DatasetDef, query: Record<string, unknown>): Condition[] {
+export function parseFilters(def: DatasetDef, query: Record<string, unknown>, wireName: (param: string) => string = (p) => p): Condition[] {
   const where: Condition[] = [];
   for (const [field, forms] of Object.entries(def.filters)) {
     if (forms.includes('eq') && query[field] !== undefined) {
-      where.push({ field, op: 'eq', value: filterValue(def, field, query[field], field) });
+      where.push({ field, op: 'eq', value: filterValue(def, field, query[field], wireName(field)) });
     }
     for (const op of ['any_of', 'all_of'] as const) {
       const param = `${field}.${op}`;
-      if (forms.includes(op) && query[param] !== undefined) where.push({ field, op, value: listValues(def, field, String(query[param]), param) });
+      if (forms.includes(op) && query[param] !== undefined) where.push({ field, op, value: listValues(def, field, String(query[param]), wireName(param)) });
     }
     if (forms.includes('range')) {
       for (const op of RANGE_OPS) {
         const param = `${field}.${op}`;
         if (query[param] === undefined) continue;
-        where.push({ field, op, value: filterValue(def, field, query[param], param) });
+        where.push({ field, op, value: filterValue(def, field, query[param], wireName(param)) });
       }
     }
   }

@@ -96,7 +96,9 @@ export class LegacyFinancialsService {
       filters[`period_end.${op}`] = q[`period_of_report_date.${op}`];
     }
     const field = q.sort === 'filing_date' ? 'filing_date' : 'period_end';
-    return this.lists.list(INCOME_STATEMENTS, { where: parseFilters(INCOME_STATEMENTS, filters), sort: [{ field, dir: q.order }] }, page);
+    // Errors name the parameter as this endpoint spells it, not the stored field it filters.
+    const where = parseFilters(INCOME_STATEMENTS, filters, (p) => p.replace(/^period_end/, 'period_of_report_date').replace(/^tickers$/, 'ticker'));
+    return this.lists.list(INCOME_STATEMENTS, { where, sort: [{ field, dir: q.order }] }, page);
   }
 
   /** The reports of a page of income statements, with their balance sheets, cash flows and company names. */

@@ -92,6 +92,9 @@ for (const engine of engines()) {
       await rejects(`${URL}?timeframe=trailing_twelve_months`, /^timeframe must be one of/);
       await rejects(`${URL}?period_of_report_date.gte=2025`, /^period_of_report_date\.gte must be a date/);
       await rejects(`${URL}?filing_date=2025-02-30`, /^filing_date must be a real date/);
+      // The stored field is period_end; the message names the parameter the caller sent.
+      await rejects(`${URL}?period_of_report_date=0000-00-00`, /^period_of_report_date must be a real date/);
+      await rejects(`${URL}?period_of_report_date.lt=2025-13-01`, /^period_of_report_date\.lt must be a real date/);
       await rejects(`${URL}?sort=revenue`, /^sort must be one of/);
       await rejects(`${URL}?order=up`, /^order must be one of/);
     });
