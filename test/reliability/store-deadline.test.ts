@@ -52,13 +52,17 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL reachable but silent', () => {
   beforeAll(async () => {
     const t = target(DATABASE_URL!);
     proxy = await new FaultProxy(t.host, t.port).start();
+    // The schema is created and filled without the short deadline: on a loaded machine its
+    // migrations can take longer than DEADLINE_MS, which is not what these tests are about.
+    const setup = await openStore({ databaseUrl: DATABASE_URL!, schema });
+    await setup.reference.upsertTickers(FIXTURE_TICKERS);
+    await setup.close();
     store = await openStore({
       databaseUrl: proxy.url(DATABASE_URL!),
       schema,
       poolSize: 3,
       deadlines: { statementTimeoutMs: DEADLINE_MS, connectTimeoutMs: DEADLINE_MS },
     });
-    await store.reference.upsertTickers(FIXTURE_TICKERS);
     app = await buildApp({ store, config: { envelope: 'wrapped', responseCacheEntries: 0 }, production: { usage: false } });
     key = (await store.keys.create({ plan: 'demo' })).key;
   });
