@@ -6,6 +6,7 @@ import { conversionRoutes } from './conversion.js';
 import { corporateActionRoutes } from './corporate-actions.js';
 import { economyRoutes } from './economy.js';
 import { futuresRoutes } from './futures.js';
+import { ipoRoutes } from './ipos.js';
 import { exchangeRoutes } from './exchanges.js';
 import { filingRoutes } from './filings.js';
 import { fundamentalRoutes } from './fundamentals.js';
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await filingRoutes(app, ctx);
   await economyRoutes(app, ctx);
   await futuresRoutes(app, ctx);
+  await ipoRoutes(app, ctx);
   await partnerDataRoutes(app, ctx);
   await marketStatusRoutes(app, ctx);
   await optionsRoutes(app, ctx);

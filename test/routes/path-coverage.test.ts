@@ -22,10 +22,8 @@ const NOT_YET_SERVED: readonly string[] = [
   '/futures/vX/quotes/{ticker}',
   '/futures/vX/snapshot',
   '/futures/vX/trades/{ticker}',
-  '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
-  '/vX/reference/ipos',
 ];
 
 const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;
