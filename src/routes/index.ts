@@ -7,6 +7,7 @@ import { corporateActionRoutes } from './corporate-actions.js';
 import { economyRoutes } from './economy.js';
 import { futuresRoutes } from './futures.js';
 import { ipoRoutes } from './ipos.js';
+import { relatedCompanyRoutes } from './related-companies.js';
 import { exchangeRoutes } from './exchanges.js';
 import { filingRoutes } from './filings.js';
 import { fundamentalRoutes } from './fundamentals.js';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await economyRoutes(app, ctx);
   await futuresRoutes(app, ctx);
   await ipoRoutes(app, ctx);
+  await relatedCompanyRoutes(app, ctx);
   await partnerDataRoutes(app, ctx);
   await marketStatusRoutes(app, ctx);
   await optionsRoutes(app, ctx);

@@ -22,7 +22,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/futures/vX/quotes/{ticker}',
   '/futures/vX/snapshot',
   '/futures/vX/trades/{ticker}',
-  '/v1/related-companies/{ticker}',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
 ];
 
