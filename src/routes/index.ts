@@ -6,6 +6,7 @@ import { conversionRoutes } from './conversion.js';
 import { corporateActionRoutes } from './corporate-actions.js';
 import { economyRoutes } from './economy.js';
 import { futuresRoutes } from './futures.js';
+import { futuresMarketStatusRoutes } from './futures-market-status.js';
 import { ipoRoutes } from './ipos.js';
 import { relatedCompanyRoutes } from './related-companies.js';
 import { exchangeRoutes } from './exchanges.js';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await filingRoutes(app, ctx);
   await economyRoutes(app, ctx);
   await futuresRoutes(app, ctx);
+  await futuresMarketStatusRoutes(app, ctx);
   await ipoRoutes(app, ctx);
   await relatedCompanyRoutes(app, ctx);
   await partnerDataRoutes(app, ctx);
