@@ -7,6 +7,7 @@ import { corporateActionRoutes } from './corporate-actions.js';
 import { economyRoutes } from './economy.js';
 import { futuresRoutes } from './futures.js';
 import { futuresMarketStatusRoutes } from './futures-market-status.js';
+import { cryptoBookRoutes } from './crypto-book.js';
 import { ipoRoutes } from './ipos.js';
 import { relatedCompanyRoutes } from './related-companies.js';
 import { exchangeRoutes } from './exchanges.js';
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: RouteContext): P
   await marketStatusRoutes(app, ctx);
   await optionsRoutes(app, ctx);
   await snapshotRoutes(app, ctx);
+  await cryptoBookRoutes(app, ctx);
   await universalSnapshotRoutes(app, ctx);
   await summaryRoutes(app, ctx);
   await conversionRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { LastTickService } from './last-ticks.js';
 import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { ConsensusRatingService } from './consensus-ratings.js';
+import { CryptoBookService } from './crypto-book.js';
 import { FuturesMarketStatusService } from './futures-market-status.js';
 import { LegacyFinancialsService } from './legacy-financials.js';
 import { KeyService, StoreHealthService } from './keys.js';
@@ -50,6 +51,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists,
     futuresMarketStatus: new FuturesMarketStatusService(datasetLists, opts.now),
+    cryptoBooks: new CryptoBookService(store),
     consensusRatings: new ConsensusRatingService(store),
     legacyFinancials: new LegacyFinancialsService(store),
     keys: new KeyService(store, opts.now),

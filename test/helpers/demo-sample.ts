@@ -2,8 +2,8 @@
 // generators, restricted to a few instruments per market and a small tick scale, so that it loads
 // in seconds on either engine yet has data in every area (reference facts and tickers, bars,
 // trades and quotes of every market, option chains, news and social posts, fundamentals,
-// corporate actions, filings, economy, the partner data sets, futures reference data, IPOs
-// and related companies).
+// corporate actions, filings, economy, the partner data sets, futures reference data, IPOs,
+// related companies and crypto books).
 import { filingsEconomyDemoStep } from '../../src/demo/filings-economy.js';
 import { loadFundamentals } from '../../src/demo/fundamentals.js';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
@@ -11,6 +11,7 @@ import { loadDemoMarket } from '../../src/demo/market.js';
 import { newsStep } from '../../src/demo/news.js';
 import { optionsStep } from '../../src/demo/options.js';
 import { futuresDemoStep } from '../../src/demo/futures.js';
+import { cryptoBookDemoStep } from '../../src/demo/crypto-book.js';
 import { listingsDemoStep } from '../../src/demo/listings.js';
 import { partnerDemoStep } from '../../src/demo/partner.js';
 import { demoTickers } from '../../src/demo/universe.js';
@@ -51,6 +52,7 @@ export async function loadDemoSample(store: Store): Promise<void> {
   await filingsEconomyDemoStep.run(store, opts);
   await futuresDemoStep.run(store, opts);
   await listingsDemoStep.run(store, opts);
+  await cryptoBookDemoStep.run(store, opts);
 }
 
 /**

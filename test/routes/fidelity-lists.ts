@@ -35,6 +35,8 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   { operation: '/v1/historic/forex/{from}/{to}/{date}', field: 'type', reason: "upstream's documented example carries type (forex); its schema leaves it out" },
   ...each('/v1/historic/crypto/{from}/{to}/{date}', ['status', 'type'], "upstream's documented example carries status and type (crypto); its schema leaves them out"),
   ...each('/vX/reference/ipos', ['results[].issue_start_date', 'results[].issue_end_date'], "upstream's documented example carries the offering period; its schema leaves it out"),
+  ...each('/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book', ['status', 'request_id'],
+    "upstream's documented example carries status, and its other snapshot bodies request_id; this schema (a string joined to an object) declares only data"),
 ];
 
 const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];

@@ -20,7 +20,6 @@ const NOT_YET_SERVED: readonly string[] = [
   '/futures/vX/quotes/{ticker}',
   '/futures/vX/snapshot',
   '/futures/vX/trades/{ticker}',
-  '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
 ];
 
 const OPENAPI = `${SHARED_DIR}/spec/upstream-openapi.json`;
