@@ -15,6 +15,7 @@ import { fieldNamesFromHead } from './datasets.js';
 export const CRYPTO_BOOK_DATASET = 'crypto-book';
 
 const MAX_ISSUES = 20;
+const BATCH = 5000;
 const FIELDS = ['ticker', 'side', 'price', 'exchange', 'size', 'updated'] as const;
 const NS_DIGITS = /^\d{1,19}$/;
 
@@ -69,34 +70,45 @@ export const cryptoBookImporter: Importer = {
   },
   async run(ctx): Promise<ImporterResult> {
     const totalBytes = statSync(ctx.path).size;
-    const levels: BookLevel[] = [];
     const problems: string[] = [];
     let more = 0;
+    let rows = 0;
     let rejected = 0;
-    const report = (line: number, issues: FieldIssue[], raw: unknown) => {
-      if (ctx.skipBadRows) {
-        rejected++;
-        ctx.reject({ line, reason: issues.map((p) => `${p.field}: ${p.reason}`).join('; '), raw: typeof raw === 'string' ? raw : JSON.stringify(raw) ?? '' });
-        return;
+    let written = 0;
+    // A pair's stored book is dropped when the file first shows the pair, inside the file's
+    // transaction, so a file that fails later leaves the old book in place.
+    const cleared = new Set<string>();
+    let batch: BookLevel[] = [];
+    const flush = async () => {
+      if (problems.length === 0 && batch.length > 0) {
+        const fresh = [...new Set(batch.map((l) => l.ticker))].filter((t) => !cleared.has(t));
+        await ctx.store.cryptoBooks.clearBooks(fresh);
+        for (const t of fresh) cleared.add(t);
+        written += await ctx.store.cryptoBooks.upsertLevels(batch);
       }
-      for (const p of issues) {
-        if (problems.length < MAX_ISSUES) problems.push(`${ctx.path}:${line}: ${p.field}: ${p.reason}`);
-        else more++;
-      }
+      batch = [];
+      ctx.progress({ bytes: 0, totalBytes, rows, rejected });
     };
     for await (const rec of readSourceRecords(ctx.path, await detectFormat(ctx.path))) {
-      if (rec.issue) {
-        report(rec.line, [rec.issue], '');
-        continue;
+      const checked = rec.issue ? { issues: [rec.issue] } : checkBookLevel(rec.value);
+      if (checked.level) {
+        rows++;
+        batch.push(checked.level);
+        if (batch.length >= BATCH) await flush();
+      } else if (ctx.skipBadRows) {
+        rejected++;
+        ctx.reject({ line: rec.line, reason: checked.issues.map((p) => `${p.field}: ${p.reason}`).join('; '), raw: rec.value === undefined ? '' : JSON.stringify(rec.value) });
+      } else {
+        for (const p of checked.issues) {
+          if (problems.length < MAX_ISSUES) problems.push(`${ctx.path}:${rec.line}: ${p.field}: ${p.reason}`);
+          else more++;
+        }
       }
-      const checked = checkBookLevel(rec.value);
-      if (checked.level) levels.push(checked.level);
-      else report(rec.line, checked.issues, rec.value);
     }
     if (problems.length > 0) throw new ImportError(problems.join('\n') + (more > 0 ? `\n… and ${more} more problem${more === 1 ? '' : 's'}` : ''));
-    const written = await ctx.store.cryptoBooks.replaceBooks(levels);
-    ctx.progress({ bytes: totalBytes, totalBytes, rows: levels.length, rejected });
-    return { kind: CRYPTO_BOOK_DATASET, rows: levels.length, written, notes: [`books of ${new Set(levels.map((l) => l.ticker)).size} pairs replaced`] };
+    await flush();
+    ctx.progress({ bytes: totalBytes, totalBytes, rows, rejected });
+    return { kind: CRYPTO_BOOK_DATASET, rows, written, notes: [`books of ${cleared.size} pairs replaced`] };
   },
 };
 

@@ -22,29 +22,39 @@ const CHUNK = 500;
 export class CryptoBookRepository {
   constructor(private readonly db: SqlDriver) {}
 
-  /**
-   * Stores the books of the pairs in `levels`, replacing whatever was stored for those pairs.
-   * Within one call a level given twice (pair, side, price, exchange) keeps its last size.
-   * Returns the number of levels stored.
-   */
+  /** Stores the books of the pairs in `levels`, replacing whatever was stored for those pairs. */
   async replaceBooks(levels: readonly BookLevel[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const repo = new CryptoBookRepository(tx);
+      await repo.clearBooks([...new Set(levels.map((l) => l.ticker))]);
+      return repo.upsertLevels(levels);
+    });
+  }
+
+  /** Drops every stored level of these pairs. */
+  async clearBooks(tickers: readonly string[]): Promise<void> {
+    for (let i = 0; i < tickers.length; i += CHUNK) {
+      const chunk = tickers.slice(i, i + CHUNK);
+      await this.db.run(`DELETE FROM crypto_book_levels WHERE ticker IN (${chunk.map(() => '?').join(', ')})`, chunk);
+    }
+  }
+
+  /**
+   * Writes levels, replacing a stored level of the same pair, side, price and exchange (within
+   * one call the last one given wins). Returns the number of levels written.
+   */
+  async upsertLevels(levels: readonly BookLevel[]): Promise<number> {
     const unique = new Map<string, BookLevel>();
     for (const l of levels) unique.set(JSON.stringify([l.ticker, l.side, l.price, l.exchange]), l);
-    const rows = [...unique.values()];
-    const tickers = [...new Set(rows.map((l) => l.ticker))];
-    return this.db.transaction(async (tx) => {
-      for (let i = 0; i < tickers.length; i += CHUNK) {
-        const chunk = tickers.slice(i, i + CHUNK);
-        await tx.run(`DELETE FROM crypto_book_levels WHERE ticker IN (${chunk.map(() => '?').join(', ')})`, chunk);
-      }
-      if (rows.length === 0) return 0;
-      await tx.insertMany({
-        table: 'crypto_book_levels',
-        columns: ['ticker', 'side', 'price', 'exchange', 'size', 'updated'],
-        rows: rows.map((l) => [l.ticker, l.side, l.price, l.exchange, l.size, l.updated]),
-      });
-      return rows.length;
+    if (unique.size === 0) return 0;
+    await this.db.insertMany({
+      table: 'crypto_book_levels',
+      columns: ['ticker', 'side', 'price', 'exchange', 'size', 'updated'],
+      rows: [...unique.values()].map((l) => [l.ticker, l.side, l.price, l.exchange, l.size, l.updated]),
+      conflictColumns: ['ticker', 'side', 'price', 'exchange'],
+      updateColumns: ['size', 'updated'],
     });
+    return unique.size;
   }
 
   /** The stored levels of one pair: bids by price descending, asks ascending, then exchange. */
