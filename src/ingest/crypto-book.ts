@@ -108,7 +108,7 @@ export const cryptoBookImporter: Importer = {
     if (problems.length > 0) throw new ImportError(problems.join('\n') + (more > 0 ? `\n… and ${more} more problem${more === 1 ? '' : 's'}` : ''));
     await flush();
     ctx.progress({ bytes: totalBytes, totalBytes, rows, rejected });
-    return { kind: CRYPTO_BOOK_DATASET, rows, written, notes: [`books of ${cleared.size} pairs replaced`] };
+    return { kind: CRYPTO_BOOK_DATASET, rows, written, notes: [cleared.size === 1 ? 'the book of 1 pair replaced' : `the books of ${cleared.size} pairs replaced`] };
   },
 };
 
