@@ -8,6 +8,7 @@ import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
 import { useSeededApps } from '../helpers/app-fixture.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
 
@@ -64,6 +65,10 @@ for (const engine of engines()) {
       });
       expect(await book('X:BTC-USD')).toMatchObject({ data: { ticker: 'X:BTCUSD', bidCount: 1.85 } });
     });
+
+    // x maps exchange ids to sizes: its keys are data, so the ids only this book has are listed
+    conformanceCheck(native)('has the keys and JSON types of the recorded upstream book', 'v2/snapshot/locale/global/markets/crypto/tickers/X;BTCUSD/book.json',
+      '/v2/snapshot/locale/global/markets/crypto/tickers/X:BTCUSD/book', { allowExtra: ['request_id', 'data.bids[].x.23', 'data.asks[].x.1'] });
 
     it('stores the update time to the nanosecond', async () => {
       const levels = await store.cryptoBooks.book('X:BTCUSD');

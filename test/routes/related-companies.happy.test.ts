@@ -8,6 +8,7 @@ import { importFile } from '../../src/ingest/load.js';
 import type { Store } from '../../src/store/index.js';
 import { RELATED_COMPANIES } from '../../src/store/repos/listings-catalog.js';
 import { useSeededApps } from '../helpers/app-fixture.js';
+import { conformanceCheck } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-related-'));
@@ -34,6 +35,8 @@ for (const engine of engines()) {
       expect(typeof res.body.request_id).toBe('string');
       expect((await t.get('/v1/related-companies/MSFT')).body.data.results).toEqual([{ ticker: 'AAPL' }, { ticker: 'ORCL' }]);
     });
+
+    conformanceCheck(native)('has the keys and JSON types of the recorded upstream body', 'v1/related-companies/AAPL.json', '/v1/related-companies/AAPL');
 
     it('answers a ticker without stored relations (unknown or not) with no results, as upstream declares only a 200', async () => {
       const res = await native.get('/v1/related-companies/ZZZZ');
