@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,14 @@ for (const engine of engines()) {
       // the book of X:BTCUSD, whose first line was good, is the one stored before
       expect((await book('X:BTCUSD')).data.bidCount).toBe(1.85);
       expect(await store.cryptoBooks.count()).toBe(5);
+    });
+
+    it('import with --skip-bad-rows: the good levels are stored, the bad ones go to the rejects file', async () => {
+      const path = file('skip.csv', ['ticker,side,price,size,exchange,updated', `X:ETHUSD,bid,4200,1.5,1,${UPDATED}`, `X:ETHUSD,ask,4201,0,1,${UPDATED}`].join('\n'));
+      const r = await importFile(store, path, { skipBadRows: true });
+      expect(r).toMatchObject({ kind: 'crypto-book', rows: 1, rejected: 1 });
+      expect(readFileSync(r.rejectsFile!, 'utf8')).toContain('size: must be a number above 0');
+      expect((await book('X:ETHUSD')).data).toMatchObject({ bids: [{ p: 4200, x: { 1: 1.5 } }], asks: [], spread: 0 });
     });
 
     it('demo: ten levels a side around the last price, best bid below it and best ask above it', () => {
