@@ -67,7 +67,7 @@ for (const engine of engines()) {
     const dir = mkdtempSync(join(tmpdir(), 'tb-datasets-import-'));
     let store: Store;
     let demo: FundamentalsDemo;
-    const partner = {
+    const partner: Record<string, DatasetRecord[]> = {
       ...buildPartnerDemo('2026-11-20'), ...buildFilingsEconomyDemo('2026-11-20'), ...buildFuturesReferenceDemo('2026-11-20'),
       ipos: buildIpoDemo('2026-11-20'), 'related-companies': buildRelatedCompaniesDemo(),
     };
