@@ -41,6 +41,7 @@ export * from '../store/repos/partner-catalog.js';
 export * from '../store/repos/economy-catalog.js';
 export * from '../store/repos/filings-catalog.js';
 export * from '../store/repos/futures-catalog.js';
+export * from '../store/repos/listings-catalog.js';
 
 export const RANGE_OPS = ['gt', 'gte', 'lt', 'lte'] as const;
 export const MAX_LIST_VALUES = 1000;

@@ -6,6 +6,8 @@ import { LastTickService } from './last-ticks.js';
 import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
 import { ConsensusRatingService } from './consensus-ratings.js';
+import { CryptoBookService } from './crypto-book.js';
+import { FuturesMarketStatusService } from './futures-market-status.js';
 import { LegacyFinancialsService } from './legacy-financials.js';
 import { KeyService, StoreHealthService } from './keys.js';
 import { AggregateService, ConversionService, IndicatorService } from './market-data.js';
@@ -31,6 +33,7 @@ export interface ServiceOptions {
 
 export function createServices(store: Store, opts: ServiceOptions) {
   const universalSnapshot = new UniversalSnapshotService(store, opts.riskFreeRate);
+  const datasetLists = new DatasetListService(store);
   return {
     now: opts.now,
     /** Changes whenever stored data may have changed: keys the response cache. */
@@ -46,7 +49,9 @@ export function createServices(store: Store, opts: ServiceOptions) {
     conversion: new ConversionService(store),
     snapshots: new SnapshotService(store),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
-    datasetLists: new DatasetListService(store),
+    datasetLists,
+    futuresMarketStatus: new FuturesMarketStatusService(datasetLists, opts.now),
+    cryptoBooks: new CryptoBookService(store),
     consensusRatings: new ConsensusRatingService(store),
     legacyFinancials: new LegacyFinancialsService(store),
     keys: new KeyService(store, opts.now),

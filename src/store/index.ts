@@ -6,6 +6,7 @@ import { PostgresDriver, type PgDeadlines } from './postgres/driver.js';
 import { AccountRepository } from './repos/accounts.js';
 import { readStoreStatus, type StoreStatus } from './repos/store-status.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
+import { CryptoBookRepository } from './repos/crypto-book.js';
 import { DatasetRepository } from './repos/datasets.js';
 import { KeyRepository } from './repos/keys.js';
 import { MarketDataRepository } from './repos/market.js';
@@ -40,6 +41,8 @@ export interface Store {
   readonly corporateActions: CorporateActionsRepository;
   /** Per-key request counts per day and endpoint family. */
   readonly usage: UsageRepository;
+  /** Level-2 books of crypto pairs, as imported. */
+  readonly cryptoBooks: CryptoBookRepository;
   /**
    * Runs fn with a store whose every repository works inside one transaction: committed when fn
    * resolves, rolled back when it throws. A transaction started inside fn joins the outer one.
@@ -106,6 +109,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean): Store {
     datasets: new DatasetRepository(db),
     corporateActions: new CorporateActionsRepository(db),
     usage: new UsageRepository(db),
+    cryptoBooks: new CryptoBookRepository(db),
     transaction: (fn, opts) =>
       db.transaction(async (tx) => {
         if (opts?.serializeOn !== undefined && tx.engine === 'postgres') {

@@ -3,6 +3,7 @@ import { buildFundamentals, demoStart, loadFundamentals, type FundamentalsDemo }
 import { DEMO_SPLITS } from '../../src/demo/market.js';
 import { buildFilingsEconomyDemo } from '../../src/demo/filings-economy.js';
 import { buildFuturesReferenceDemo } from '../../src/demo/futures.js';
+import { listingsDemoStep } from '../../src/demo/listings.js';
 import { loadPartnerDemo, upsertSets } from '../../src/demo/partner.js';
 import { REAL_STOCK_SYMBOLS } from '../../src/demo/universe.js';
 import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
@@ -178,6 +179,7 @@ for (const engine of engines()) {
       await loadPartnerDemo(store, AS_OF);
       await upsertSets(store, buildFilingsEconomyDemo(AS_OF));
       await upsertSets(store, buildFuturesReferenceDemo(AS_OF));
+      await listingsDemoStep.run(store, { asOf: AS_OF, scale: 1, log: () => {} });
       console.log(`fundamentals demo step on ${engine.name}: ${((performance.now() - t0) / 1000).toFixed(2)} s (${summary})`);
       const counts = async () => Promise.all(DATASET_DECLARATIONS.map((def) => store.datasets.count(def)));
       const first = await counts();
@@ -189,6 +191,7 @@ for (const engine of engines()) {
       await loadPartnerDemo(store, AS_OF);
       await upsertSets(store, buildFilingsEconomyDemo(AS_OF));
       await upsertSets(store, buildFuturesReferenceDemo(AS_OF));
+      await listingsDemoStep.run(store, { asOf: AS_OF, scale: 1, log: () => {} });
       expect(await counts()).toEqual(first);
       expect(await store.datasets.list(SPLITS, { where: [], sort: [], limit: 100 })).toEqual(before);
     });

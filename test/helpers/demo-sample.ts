@@ -2,7 +2,8 @@
 // generators, restricted to a few instruments per market and a small tick scale, so that it loads
 // in seconds on either engine yet has data in every area (reference facts and tickers, bars,
 // trades and quotes of every market, option chains, news and social posts, fundamentals,
-// corporate actions, filings, economy, the partner data sets and futures reference data).
+// corporate actions, filings, economy, the partner data sets, futures reference data, IPOs,
+// related companies and crypto books).
 import { filingsEconomyDemoStep } from '../../src/demo/filings-economy.js';
 import { loadFundamentals } from '../../src/demo/fundamentals.js';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
@@ -10,6 +11,8 @@ import { loadDemoMarket } from '../../src/demo/market.js';
 import { newsStep } from '../../src/demo/news.js';
 import { optionsStep } from '../../src/demo/options.js';
 import { futuresDemoStep } from '../../src/demo/futures.js';
+import { cryptoBookDemoStep } from '../../src/demo/crypto-book.js';
+import { listingsDemoStep } from '../../src/demo/listings.js';
 import { partnerDemoStep } from '../../src/demo/partner.js';
 import { demoTickers } from '../../src/demo/universe.js';
 import type { Store } from '../../src/store/index.js';
@@ -48,6 +51,8 @@ export async function loadDemoSample(store: Store): Promise<void> {
   await partnerDemoStep.run(store, opts);
   await filingsEconomyDemoStep.run(store, opts);
   await futuresDemoStep.run(store, opts);
+  await listingsDemoStep.run(store, opts);
+  await cryptoBookDemoStep.run(store, opts);
 }
 
 /**

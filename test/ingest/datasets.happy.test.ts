@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFundamentals, type FundamentalsDemo } from '../../src/demo/fundamentals.js';
 import { buildFilingsEconomyDemo } from '../../src/demo/filings-economy.js';
 import { buildFuturesReferenceDemo } from '../../src/demo/futures.js';
+import { buildIpoDemo, buildRelatedCompaniesDemo } from '../../src/demo/listings.js';
 import { buildPartnerDemo } from '../../src/demo/partner.js';
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
@@ -66,7 +67,10 @@ for (const engine of engines()) {
     const dir = mkdtempSync(join(tmpdir(), 'tb-datasets-import-'));
     let store: Store;
     let demo: FundamentalsDemo;
-    const partner = { ...buildPartnerDemo('2026-11-20'), ...buildFilingsEconomyDemo('2026-11-20'), ...buildFuturesReferenceDemo('2026-11-20') };
+    const partner: Record<string, DatasetRecord[]> = {
+      ...buildPartnerDemo('2026-11-20'), ...buildFilingsEconomyDemo('2026-11-20'), ...buildFuturesReferenceDemo('2026-11-20'),
+      ipos: buildIpoDemo('2026-11-20'), 'related-companies': buildRelatedCompaniesDemo(),
+    };
     beforeAll(async () => {
       store = await engine.open();
       demo = await buildFundamentals(store, { asOf: '2026-11-20', shortVolumeDays: 5 });

@@ -44,6 +44,8 @@ const PATHS: [string, string][] = [
   ['/futures/v1/exchanges', 'futures-exchanges'],
   ['/futures/vX/schedules', 'futures-schedules'],
   ['/futures/v1/schedules', 'futures-schedules'],
+  ['/vX/reference/ipos', 'ipos'],
+  ['/v1/reference/ipos', 'ipos'],
 ];
 
 /**

@@ -34,6 +34,9 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   ...['trades', 'nbbo'].map((k) => ({ operation: `/v2/ticks/stocks/${k}/{ticker}/{date}`, field: 'map', reason: "upstream's documented example carries map (short key to field name); its schema leaves it out" })),
   { operation: '/v1/historic/forex/{from}/{to}/{date}', field: 'type', reason: "upstream's documented example carries type (forex); its schema leaves it out" },
   ...each('/v1/historic/crypto/{from}/{to}/{date}', ['status', 'type'], "upstream's documented example carries status and type (crypto); its schema leaves them out"),
+  ...each('/vX/reference/ipos', ['results[].issue_start_date', 'results[].issue_end_date'], "upstream's documented example carries the offering period; its schema leaves it out"),
+  ...each('/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book', ['status', 'request_id'],
+    "upstream's documented example carries status, and its other snapshot bodies request_id; this schema (a string joined to an object) declares only data"),
 ];
 
 const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];
@@ -95,6 +98,8 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
   ...each('/v1/summaries', ['results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change',
     'results[].session.late_trading_change_percent', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent'], 'the session change split into pre-market, regular and after-hours is not computed'),
   { operation: '/v1/open-close/{stocksTicker}/{date}', field: 'preMarket', reason: 'upstream declares the pre-market price an integer; it is a price, sent as a number' },
+  ...each('/v1/reference/ipos', ['results[].announced_date', 'results[].last_updated', 'results[].listing_date'],
+    "upstream declares these int64; its own example (and the vX schema) sends them as dates YYYY-MM-DD, as we do"),
 ];
 
 /** Whether `field` of `operation` is in `list`. */

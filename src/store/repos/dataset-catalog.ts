@@ -6,6 +6,7 @@ import { DIVIDENDS, SPLITS } from './corporate-actions.js';
 import { ECONOMY_EXTRA_DATASETS } from './economy-catalog.js';
 import { FILING_DATASETS } from './filings-catalog.js';
 import { FUTURES_DATASETS } from './futures-catalog.js';
+import { LISTING_DATASETS } from './listings-catalog.js';
 import { PARTNER_DATASETS } from './partner-catalog.js';
 import { defineDataset, type DatasetDef, type DatasetFields, type FieldDef, type FilterForm } from './datasets.js';
 
@@ -349,6 +350,7 @@ export const DATASET_DECLARATIONS: readonly DatasetDef[] = [
   DIVIDENDS, SPLITS, BALANCE_SHEETS, CASH_FLOW_STATEMENTS, INCOME_STATEMENTS, RATIOS, FLOAT, SHORT_INTEREST,
   SHORT_VOLUME, RISK_FACTORS, RISK_CATEGORIES, INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS,
   ...PARTNER_DATASETS, ...ECONOMY_EXTRA_DATASETS, ...FILING_DATASETS, ...FUTURES_DATASETS,
+  ...LISTING_DATASETS,
 ];
 
 export function datasetByName(name: string): DatasetDef | undefined {

@@ -1,0 +1,13 @@
+-- The level-2 books of crypto pairs (src/store/repos/crypto-book.ts): one row per pair, side,
+-- price and exchange with the size offered there; `updated` is when the book was taken, Unix ns.
+-- An import replaces the whole book of each pair it holds.
+
+CREATE TABLE crypto_book_levels (
+  ticker TEXT COLLATE "C" NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('bid', 'ask')),
+  price DOUBLE PRECISION NOT NULL,
+  exchange INTEGER NOT NULL,
+  size DOUBLE PRECISION NOT NULL,
+  updated BIGINT NOT NULL,
+  PRIMARY KEY (ticker, side, price, exchange)
+);
