@@ -6,9 +6,10 @@ import { EIGHT_K_TEXT, FILINGS_INDEX, FORM_13F, FORM_3, FORM_4, RISK_CATEGORIES,
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Filings'], dataset: 'filings', market: 'stocks' };
 
 /** The filings lists beyond risk factors: one row per endpoint. */
-const FILINGS: Pick<DatasetListRouteSpec, 'def' | 'url' | 'operationId' | 'summary' | 'description'>[] = [
+const FILINGS: Pick<DatasetListRouteSpec, 'def' | 'url' | 'aliases' | 'operationId' | 'summary' | 'description'>[] = [
   { def: FILINGS_INDEX, url: '/stocks/filings/vX/index', operationId: 'GetStocksFilingsVXIndex', summary: 'Filings index', description: 'SEC filings of every form type, newest first, with their accession numbers and links.' },
-  { def: TEN_K_SECTIONS, url: '/stocks/filings/10-K/vX/sections', operationId: 'GetStocksFilings10KVXSections', summary: '10-K sections', description: 'The full text of the business and risk-factor sections of annual reports.' },
+  // the official JS client (10.x) also asks for the same list under vX_0
+  { def: TEN_K_SECTIONS, url: '/stocks/filings/10-K/vX/sections', aliases: ['/stocks/filings/10-K/vX_0/sections'], operationId: 'GetStocksFilings10KVXSections', summary: '10-K sections', description: 'The full text of the business and risk-factor sections of annual reports.' },
   { def: EIGHT_K_TEXT, url: '/stocks/filings/8-K/vX/text', operationId: 'GetStocksFilings8KVXText', summary: '8-K text', description: 'The items text of current reports (8-K and 8-K/A).' },
   { def: FORM_13F, url: '/stocks/filings/vX/13-F', operationId: 'GetStocksFilingsVX13F', summary: '13-F holdings', description: 'The holdings that institutional managers report each quarter, one row per position.' },
   { def: FORM_3, url: '/stocks/filings/vX/form-3', operationId: 'GetStocksFilingsVXForm3', summary: 'Form 3', description: 'Initial statements of beneficial ownership by insiders, one row per holding.' },

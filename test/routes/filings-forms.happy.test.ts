@@ -68,6 +68,8 @@ for (const engine of engines()) {
       expect(await field('/stocks/filings/vX/13-F?filer_cik.any_of=1067983,102909', 'issuer_name')).toEqual(['AMAZON COM INC', 'APPLE INC']);
       expect(await field('/stocks/filings/10-K/vX/sections?section=risk_factors', 'ticker')).toEqual(['AAPL', 'MSFT']);
       expect(await field('/stocks/filings/10-K/vX/sections?ticker=AAPL&sort=section.asc', 'section')).toEqual(['business', 'risk_factors']);
+      // the path the official JS client asks for the same list
+      expect(await field('/stocks/filings/10-K/vX_0/sections?ticker=AAPL&sort=section.asc', 'section')).toEqual(['business', 'risk_factors']);
     });
 
     it('refuses bad values naming the parameter, and keys without the filings data set', async () => {

@@ -212,6 +212,7 @@ const CASES: Record<string, MethodCase> = {
   // filings and taxonomies
   getStocksFilingsVXIndex: { call: (r, _d, limit) => r.getStocksFilingsVXIndex({ ticker: STOCK, limit }), pages: { small: 3, large: 50_000 } },
   getStocksFilings10KVXSections: { call: (r, _d, limit) => r.getStocksFilings10KVXSections({ ticker: STOCK, limit }), pages: { small: 1, large: 99 } },
+  getStocksFilings10KVX0Sections: { call: (r, _d, limit) => r.getStocksFilings10KVX0Sections({ ticker: STOCK, limit }), pages: { small: 1, large: 99 } },
   getStocksFilings8KVXText: { call: (r, _d, limit) => r.getStocksFilings8KVXText({ ticker: STOCK, limit }), pages: { small: 1, large: 99 } },
   getStocksFilingsVX13F: { call: (r, _d, limit) => r.getStocksFilingsVX13F({ limit }), pages: { small: 5, large: 1000 } },
   getStocksFilingsVXForm3: { call: (r, _d, limit) => r.getStocksFilingsVXForm3({ tickers: STOCK, limit }), pages: { small: 1, large: 10_000 } },
@@ -272,7 +273,6 @@ const PENDING: Record<string, { path: string; why: string; call(rest: Rest, demo
   getOptionsV3TradesTicker: { path: '/options/v3/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3TradesTicker({ ticker: d.option }) },
   getOptionsV3QuotesTicker: { path: '/options/v3/quotes/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3QuotesTicker({ ticker: d.option }) },
   getStocksDevTradesTicker: { path: '/stocks/dev/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getStocksDevTradesTicker({ ticker: STOCK, sipTimestamp: d.session }) },
-  getStocksFilings10KVX0Sections: { path: '/stocks/filings/10-K/vX_0/sections', why: NOT_IN_SPEC, call: (r) => r.getStocksFilings10KVX0Sections({ ticker: STOCK }) },
   getStocksFilings8KVXDisclosures: { path: '/stocks/filings/8-K/vX/disclosures', why: NOT_IN_SPEC, call: (r) => r.getStocksFilings8KVXDisclosures({ tickers: STOCK }) },
   getStocksTaxonomiesVXDisclosures: { path: '/stocks/taxonomies/vX/disclosures', why: NOT_IN_SPEC, call: (r) => r.getStocksTaxonomiesVXDisclosures({}) },
   getFedV1FundingConditions: { path: '/fed/v1/funding-conditions', why: NOT_IN_SPEC, call: (r) => r.getFedV1FundingConditions({}) },
