@@ -436,15 +436,18 @@ describe('@massive.com/client-js: every REST method on a default server (sqlite,
       routes.length = 0;
       let walked: unknown[];
       if (c.clientCannotWalk) {
+        // the day a client upgrade walks it, this fails: drop clientCannotWalk from the case
+        await expect(c.call(client(true), demo, c.pages.small), `${name}: the client's paging`).rejects.toThrow(TypeError);
+        routes.length = 0;
         const first = await outcome(c.call(client(), demo, c.pages.small));
         expect(first.status).toBe(200);
         walked = [first.body, ...(await laterPages(first.body))].flatMap(rowsOf);
       } else {
-        const res = await outcome(c.call(client(true), demo, c.pages.small));
-        expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
-        walked = rowsOf(res.body);
+        const joined = await outcome(c.call(client(true), demo, c.pages.small));
+        expect(joined.status, `${name}: ${JSON.stringify(joined.body)}`).toBe(200);
+        walked = rowsOf(joined.body);
       }
-      expect(routes.length + (c.clientCannotWalk ? 1 : 0), `${name}: pages walked`).toBeGreaterThan(1);
+      expect(routes.length, `${name}: pages walked`).toBeGreaterThan(1);
       if (c.clientCannotWalk) expectSameSeries(walked, rowsOf(res.body));
       else expect(canonical(walked)).toEqual(canonical(rowsOf(res.body)));
     });
