@@ -19,6 +19,8 @@ const NS_PER_MS = 1_000_000n;
 export interface TickWindowLimits {
   earliestMs: number;
   latestMs: number;
+  /** The window ends behind the clock (a delayed or end-of-day plan), not at now. */
+  delayed: boolean;
 }
 
 export interface LegacyTickPage<R> {
@@ -147,8 +149,10 @@ function windowed(gte: bigint, lt: bigint, w: TickWindowLimits): { gte: bigint; 
   const earliest = Number.isFinite(w.earliestMs) ? BigInt(w.earliestMs) * NS_PER_MS : undefined;
   const latestEnd = Number.isFinite(w.latestMs) ? (BigInt(w.latestMs) + 1n) * NS_PER_MS : undefined;
   const history = earliest !== undefined && gte < earliest;
-  const delay = latestEnd !== undefined && lt > latestEnd;
-  return { gte: history ? earliest! : gte, lt: delay ? latestEnd! : lt, cut: { history, delay } };
+  const late = latestEnd !== undefined && lt > latestEnd;
+  // A real-time window ends now: the part of the day after it holds nothing yet, so bounding the
+  // read there cuts nothing the plan could see later, and the body must not call it delayed.
+  return { gte: history ? earliest! : gte, lt: late ? latestEnd! : lt, cut: { history, delay: late && w.delayed } };
 }
 
 export class LegacyTickService {

@@ -150,6 +150,31 @@ for (const engine of engines()) {
 
 describe('older tick endpoints and plans', () => {
   const T0 = '2024-03-11T13:30:00Z';
+  /** 09:45:00.3 EDT on the fixture's trading day, while its session runs. */
+  const DURING_SESSION = Date.parse(T0) + 15 * 60_000 + 300;
+
+  for (const engine of engines()) {
+    it(`today's ticks: a real-time plan sees them up to now with no notice, a delayed plan is told it is delayed (${engine.name})`, async () => {
+      const store = await engine.open();
+      const realtime = await startTestApp(store, { envelope: 'native', now: () => DURING_SESSION });
+      const delayed = await startTestApp(store, { envelope: 'native', plan: 'developer', now: () => DURING_SESSION });
+      try {
+        await seedMarket(store);
+        const live = await realtime.get(V2_TRADES);
+        expect(live.status).toBe(200);
+        expect(live.body.results.map((r: any) => r.i)).toEqual(ASC.filter((id) => id !== 't11')); // t11 comes at 20:30 EDT
+        expect(live.body.notice).toBeUndefined();
+        const late = await delayed.get(V2_TRADES);
+        expect(late.body.results.map((r: any) => r.i)).toEqual(['t1', 't2']);
+        expect(late.body.notice).toBe("Results were cut: the developer plan's data is 15 minutes delayed.");
+      } finally {
+        await realtime.close();
+        await delayed.close();
+        await store.close();
+      }
+    });
+  }
+
   it('a 15-minute delayed plan sees the day up to its delayed clock; a plan without NBBO is refused quotes', async () => {
     const store = await engines()[0]!.open();
     // developer: trades but no NBBO, 15 minutes delayed; now = 09:45:00.3 EDT, so it sees up to 09:30:00.3
