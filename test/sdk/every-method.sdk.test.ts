@@ -378,7 +378,9 @@ describe('@massive.com/client-js: every REST method on a default server (sqlite,
   }
 
   beforeAll(async () => {
-    // what `serve` does with no flags on the first start of an empty data directory
+    // what `serve` does with no flags on the first start of an empty data directory, less what the
+    // REST client never meets: the dashboard, the WebSocket feed and the live demo tape on it (whose
+    // ticks, stored as they are published, would make the answers depend on the moment)
     const flags = serveCommand().opts() as ServeFlags;
     const nowMs = nyTime(SESSION, '20:30');
     dir = mkdtempSync(join(tmpdir(), 'tb-every-method-'));
