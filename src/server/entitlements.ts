@@ -273,7 +273,9 @@ export function cutToWindow(inner: Record<string, unknown>, state: WindowState):
   if (typeof inner.count === 'number') inner.count = kept.length;
   if (trailing) delete inner.next_url;
   state.cutHistory ||= history;
-  state.cutDelay ||= delay;
+  // A real-time window ends now: a row stamped after it (published while the request ran) is left
+  // out, but the plan is not delayed and the body must not say so.
+  state.cutDelay ||= delay && w.delayed;
 }
 
 /** The sentence a cut body carries in `notice`. */

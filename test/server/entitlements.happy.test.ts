@@ -62,6 +62,15 @@ for (const engine of engines()) {
         expect(body.notice).toBeUndefined();
       });
 
+      it('leaves out rows stamped after now for a real-time plan without calling it delayed', async () => {
+        // e.g. ticks the live feed stored between the request's start and its read
+        rows.bars = [{ t: NOW - 10 * MIN, c: 1 }, { t: NOW + 5, c: 2 }];
+        const body = t.data(await t.get('/test/bars/AAPL/2026-11-20/2026-11-20', demo));
+        expect(body.results.map((r: { c: number }) => r.c)).toEqual([1]);
+        expect(body.status).toBe('OK');
+        expect(body.notice).toBeUndefined();
+      });
+
       it('says OK and adds no notice when nothing had to be cut', async () => {
         rows.bars = [{ t: NOW - 86_400_000, c: 9 }];
         const body = t.data(await t.get('/test/bars/AAPL/2026-11-01/2026-11-19', free));
