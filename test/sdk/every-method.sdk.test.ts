@@ -176,6 +176,7 @@ const CASES: Record<string, MethodCase> = {
   getOptionsChain: { call: (r, _d, limit) => r.getOptionsChain({ underlyingAsset: STOCK, limit }), pages: { small: 100, large: 250 } },
   getOptionContract: { call: (r, d) => r.getOptionContract({ underlyingAsset: STOCK, optionContract: d.option }) },
   getSnapshots: { call: (r, _d, limit) => r.getSnapshots({ type: GetSnapshotsTypeEnum.Fx, limit }), pages: { small: 5, large: 250 } },
+  deprecatedGetCryptoSnapshotTickerBook: { call: (r) => r.deprecatedGetCryptoSnapshotTickerBook({ ticker: 'X:BTCUSD' }), data: (b) => b.data?.bids },
   getSnapshotSummary: { call: (r, d) => r.getSnapshotSummary({ tickerAnyOf: `${STOCK},X:BTCUSD,C:EURUSD,I:SPX,${d.option}` }) },
 
   // reference
@@ -193,6 +194,9 @@ const CASES: Record<string, MethodCase> = {
   listFinancials: { call: (r, _d, limit) => r.listFinancials({ ticker: STOCK, timeframe: ListFinancialsTimeframeEnum.Annual, limit }), pages: { small: 2, large: 100 } },
   listOptionsContracts: { call: (r, _d, limit) => r.listOptionsContracts({ underlyingTicker: STOCK, limit }), pages: { small: 100, large: 1000 } },
   getOptionsContract: { call: (r, d) => r.getOptionsContract({ optionsTicker: d.option }) },
+  getRelatedCompanies: { call: (r) => r.getRelatedCompanies({ ticker: STOCK }) },
+  listIPOs: { call: (r, _d, limit) => r.listIPOs({ limit }), pages: { small: 5, large: 1000 } },
+  getV1ReferenceIpos: { call: (r, _d, limit) => r.getV1ReferenceIpos({ limit }), pages: { small: 5, large: 1000 } },
   getStocksV1Exchanges: { call: (r, _d, limit) => r.getStocksV1Exchanges({ limit }), pages: { small: 10, large: 1000 } },
   getOptionsV1Exchanges: { call: (r, _d, limit) => r.getOptionsV1Exchanges({ limit }), pages: { small: 3, large: 1000 } },
   getCryptoV1Exchanges: { call: (r, _d, limit) => r.getCryptoV1Exchanges({ limit }), pages: { small: 2, large: 1000 } },
@@ -245,14 +249,15 @@ const CASES: Record<string, MethodCase> = {
   getConsumerSpendingEuV1MerchantAggregates: { call: (r, _d, limit) => r.getConsumerSpendingEuV1MerchantAggregates({ limit }), pages: { small: 5, large: 5000 } },
   getConsumerSpendingEuV1MerchantHierarchy: { call: (r, _d, limit) => r.getConsumerSpendingEuV1MerchantHierarchy({ limit }), pages: { small: 1, large: 50_000 } },
 
-  // futures reference
+  // futures reference and market status
   getFuturesV1Products: { call: (r, _d, limit) => r.getFuturesV1Products({ limit }), pages: { small: 2, large: 1000 } },
   getFuturesV1Contracts: { call: (r, _d, limit) => r.getFuturesV1Contracts({ limit }), pages: { small: 5, large: 1000 } },
   getFuturesV1Schedules: { call: (r, _d, limit) => r.getFuturesV1Schedules({ limit }), pages: { small: 20, large: 1000 } },
   getFuturesV1Exchanges: { call: (r, _d, limit) => r.getFuturesV1Exchanges({ limit }), pages: { small: 2, large: 999 } },
+  getFuturesV1MarketStatus: { call: (r, _d, limit) => r.getFuturesV1MarketStatus({ limit }), pages: { small: 2, large: 99 } },
 };
 
-const BEING_ADDED = 'being added (futures market data, market status, IPOs, related companies, crypto book)';
+const BEING_ADDED = 'being added (futures market data)';
 const NOT_IN_SPEC = "not in upstream's OpenAPI document the server is built from (the client is newer)";
 
 /**
@@ -265,11 +270,6 @@ const PENDING: Record<string, { path: string; why: string; call(rest: Rest, demo
   getFuturesV1TradesTicker: { path: '/futures/v1/trades/{ticker}', why: BEING_ADDED, call: (r, d) => r.getFuturesV1TradesTicker({ ticker: d.future }) },
   getFuturesV1QuotesTicker: { path: '/futures/v1/quotes/{ticker}', why: BEING_ADDED, call: (r, d) => r.getFuturesV1QuotesTicker({ ticker: d.future }) },
   getFuturesV1Snapshot: { path: '/futures/v1/snapshot', why: BEING_ADDED, call: (r) => r.getFuturesV1Snapshot({}) },
-  getFuturesV1MarketStatus: { path: '/futures/v1/market-status', why: BEING_ADDED, call: (r) => r.getFuturesV1MarketStatus({}) },
-  listIPOs: { path: '/vX/reference/ipos', why: BEING_ADDED, call: (r) => r.listIPOs({}) },
-  getV1ReferenceIpos: { path: '/v1/reference/ipos', why: BEING_ADDED, call: (r) => r.getV1ReferenceIpos({}) },
-  getRelatedCompanies: { path: '/v1/related-companies/{ticker}', why: BEING_ADDED, call: (r) => r.getRelatedCompanies({ ticker: STOCK }) },
-  deprecatedGetCryptoSnapshotTickerBook: { path: '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book', why: BEING_ADDED, call: (r) => r.deprecatedGetCryptoSnapshotTickerBook({ ticker: 'X:BTCUSD' }) },
   getOptionsV3TradesTicker: { path: '/options/v3/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3TradesTicker({ ticker: d.option }) },
   getOptionsV3QuotesTicker: { path: '/options/v3/quotes/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3QuotesTicker({ ticker: d.option }) },
   getStocksDevTradesTicker: { path: '/stocks/dev/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getStocksDevTradesTicker({ ticker: STOCK, sipTimestamp: d.session }) },
