@@ -5,6 +5,7 @@ import { newsStep } from './news.js';
 import { optionsStep } from './options.js';
 import { filingsEconomyDemoStep } from './filings-economy.js';
 import { futuresDemoStep } from './futures.js';
+import { futuresMarketDemoStep } from './futures-market.js';
 import { partnerDemoStep } from './partner.js';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './facts/reference.js';
 import { writeDemoState } from './demo-state.js';
@@ -50,7 +51,7 @@ const referenceStep: DemoStep = {
 };
 
 /** Steps in load order; each area of the product adds its own. Every step is idempotent. */
-export const DEMO_STEPS: DemoStep[] = [referenceStep, marketStep, newsStep, fundamentalsDemoStep, optionsStep, partnerDemoStep, filingsEconomyDemoStep, futuresDemoStep];
+export const DEMO_STEPS: DemoStep[] = [referenceStep, marketStep, newsStep, fundamentalsDemoStep, optionsStep, partnerDemoStep, filingsEconomyDemoStep, futuresDemoStep, futuresMarketDemoStep];
 
 export const DEMO_AS_OF = '2026-11-20';
 
