@@ -5,6 +5,7 @@ import { BrandingService } from './branding.js';
 import { LastTickService } from './last-ticks.js';
 import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
+import { FuturesMarketService } from './futures-market.js';
 import { ConsensusRatingService } from './consensus-ratings.js';
 import { LegacyFinancialsService } from './legacy-financials.js';
 import { KeyService, StoreHealthService } from './keys.js';
@@ -47,6 +48,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     snapshots: new SnapshotService(store),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists: new DatasetListService(store),
+    futuresMarket: new FuturesMarketService(store),
     consensusRatings: new ConsensusRatingService(store),
     legacyFinancials: new LegacyFinancialsService(store),
     keys: new KeyService(store, opts.now),

@@ -2,7 +2,7 @@
 // generators, restricted to a few instruments per market and a small tick scale, so that it loads
 // in seconds on either engine yet has data in every area (reference facts and tickers, bars,
 // trades and quotes of every market, option chains, news and social posts, fundamentals,
-// corporate actions, filings, economy, the partner data sets and futures reference data).
+// corporate actions, filings, economy, the partner data sets, futures reference and market data).
 import { filingsEconomyDemoStep } from '../../src/demo/filings-economy.js';
 import { loadFundamentals } from '../../src/demo/fundamentals.js';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
@@ -10,6 +10,7 @@ import { loadDemoMarket } from '../../src/demo/market.js';
 import { newsStep } from '../../src/demo/news.js';
 import { optionsStep } from '../../src/demo/options.js';
 import { futuresDemoStep } from '../../src/demo/futures.js';
+import { frontContracts, futuresMarketDemoStep } from '../../src/demo/futures-market.js';
 import { partnerDemoStep } from '../../src/demo/partner.js';
 import { demoTickers } from '../../src/demo/universe.js';
 import type { Store } from '../../src/store/index.js';
@@ -22,6 +23,8 @@ export const SAMPLE_MARKET_TICKERS = {
   forex: ['C:EURUSD'],
   crypto: ['X:BTCUSD'],
   indices: ['I:SPX'],
+  /** The front contracts of ES and CL (ESZ6, CLZ6). */
+  futures: frontContracts(SAMPLE_AS_OF).filter((c) => c.product.code === 'ES' || c.product.code === 'CL').map((c) => c.ticker),
 } as const;
 
 /**
@@ -48,6 +51,7 @@ export async function loadDemoSample(store: Store): Promise<void> {
   await partnerDemoStep.run(store, opts);
   await filingsEconomyDemoStep.run(store, opts);
   await futuresDemoStep.run(store, opts);
+  await futuresMarketDemoStep.run(store, opts);
 }
 
 /**

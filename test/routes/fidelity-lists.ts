@@ -34,6 +34,9 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   ...['trades', 'nbbo'].map((k) => ({ operation: `/v2/ticks/stocks/${k}/{ticker}/{date}`, field: 'map', reason: "upstream's documented example carries map (short key to field name); its schema leaves it out" })),
   { operation: '/v1/historic/forex/{from}/{to}/{date}', field: 'type', reason: "upstream's documented example carries type (forex); its schema leaves it out" },
   ...each('/v1/historic/crypto/{from}/{to}/{date}', ['status', 'type'], "upstream's documented example carries status and type (crypto); its schema leaves them out"),
+  ...['v1', 'vX'].map((v) => ({ operation: `/futures/${v}/aggs/{ticker}`, field: 'request_id', reason: "upstream's documented example carries request_id; the futures aggregates schema leaves it out" })),
+  ...['v1', 'vX'].flatMap((v) => each(`/futures/${v}/snapshot`, ['results[].ticker', 'results[].product_code'],
+    "upstream's documented example carries the contract's ticker and product code on each item; its schema declares them under details only")),
 ];
 
 const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];

@@ -12,16 +12,8 @@ import { SHARED_DIR } from '../helpers/conformance.js';
 
 /** Upstream paths not served yet, each spelt as upstream spells it. */
 const NOT_YET_SERVED: readonly string[] = [
-  '/futures/v1/aggs/{ticker}',
   '/futures/v1/market-status',
-  '/futures/v1/quotes/{ticker}',
-  '/futures/v1/snapshot',
-  '/futures/v1/trades/{ticker}',
-  '/futures/vX/aggs/{ticker}',
   '/futures/vX/market-status',
-  '/futures/vX/quotes/{ticker}',
-  '/futures/vX/snapshot',
-  '/futures/vX/trades/{ticker}',
   '/v1/reference/ipos',
   '/v1/related-companies/{ticker}',
   '/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book',
