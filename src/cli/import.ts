@@ -3,6 +3,7 @@ import type { Store } from '../store/index.js';
 import { importFile, resolveImportPaths, type FileImportResult } from '../ingest/load.js';
 import { createProgressReporter, formatCount, type ProgressOutput } from '../ingest/progress.js';
 import '../ingest/datasets.js';
+import '../ingest/futures-market.js';
 import '../ingest/news-social.js';
 import '../ingest/options-contracts.js';
 import '../ingest/tickers.js';
@@ -75,7 +76,7 @@ export async function runImport(store: Store, files: readonly string[], opts: Im
 export function importCommand(): Command {
   return withStoreOptions(
     new Command('import')
-      .description('import upstream flat files (trades, quotes, minute and day aggregates; CSV or CSV.gz) and data sets in JSON, NDJSON or CSV with the API\'s field names (news, social posts, options contracts, dividends, splits, financials, filings, economy), or directories of them')
+      .description('import upstream flat files (trades, quotes, minute and day aggregates; CSV or CSV.gz) and data sets in JSON, NDJSON or CSV with the API\'s field names (news, social posts, options contracts, dividends, splits, financials, filings, economy, futures trades, quotes and minute bars), or directories of them')
       .argument('<paths...>', 'files or directories (walked recursively for .csv, .json, .ndjson and .jsonl files, gzipped or not)'),
   )
     .option('--skip-bad-rows', 'import the rest of a file with bad rows, writing them to <file>.rejects.csv', false)
