@@ -15,7 +15,7 @@ import {
   MAX_FUTURES_LIMIT, validAggCursor, validSnapshotCursor, validTickCursor, type FuturesAggPosition, type FuturesAggQuery, type FuturesSnapshotItem,
   type FuturesSnapshotPosition, type FuturesSnapshotQuery, type FuturesTickPosition, type FuturesTickQuery,
 } from '../services/futures-market.js';
-import { snapshotTime } from './snapshots.js';
+import { snapshotTime, visibleTicks } from './snapshots.js';
 import { intersectBounds, parseDayParam, tickBounds } from './time-params.js';
 
 const Ns = (description: string) => Type.Unsafe<bigint>(Type.Integer({ description }));
@@ -143,8 +143,11 @@ const SnapshotQuery = Type.Object({
 
 const common = { tags: ['Futures'], market: 'futures' };
 
-/** [gte, lt) in ns narrowed to the plan's window; a cut the user asked into is noted on the body. */
-function withinPlan(req: FastifyRequest, gte: bigint | undefined, lt: bigint | undefined): { gte?: bigint; lt?: bigint } {
+/**
+ * [gte, lt) in ns narrowed to the plan's window; a cut the user asked into is noted on the body.
+ * `until` is the end of the window (absent when the plan sees up to now with no end).
+ */
+function withinPlan(req: FastifyRequest, gte: bigint | undefined, lt: bigint | undefined): { gte?: bigint; lt?: bigint; until?: bigint } {
   const w = applyDataWindow(req);
   const earliest = Number.isFinite(w.earliestMs) ? BigInt(w.earliestMs) * NS_PER_MS : undefined;
   const latestEnd = Number.isFinite(w.latestMs) ? (BigInt(w.latestMs) + 1n) * NS_PER_MS : undefined;
@@ -156,7 +159,7 @@ function withinPlan(req: FastifyRequest, gte: bigint | undefined, lt: bigint | u
     if (lt !== undefined || w.delayed) noteDataCut(req, { delay: true });
     lt = latestEnd;
   }
-  return { gte, lt };
+  return { gte, lt, until: latestEnd };
 }
 
 const orderOf = (sort: string): 'asc' | 'desc' => (sort.endsWith('.asc') ? 'asc' : 'desc');
@@ -175,9 +178,9 @@ function firstAggQuery(req: FastifyRequest, ticker: string, q: AggParams): Futur
   const r = parseResolution(q.resolution);
   const bounds = intersectBounds(q, 'window_start', (v, param) => windowStartInterval(v, r, param));
   if (bounds.empty) return undefined;
-  const { gte, lt } = withinPlan(req, bounds.gte, bounds.lt);
+  const { gte, lt, until } = withinPlan(req, bounds.gte, bounds.lt);
   if (gte !== undefined && lt !== undefined && gte >= lt) return undefined;
-  return { ticker, resolution: q.resolution, gte: gte?.toString(), lt: lt?.toString(), order: orderOf(q.sort), limit: q.limit };
+  return { ticker, resolution: q.resolution, gte: gte?.toString(), lt: lt?.toString(), until: until?.toString(), order: orderOf(q.sort), limit: q.limit };
 }
 
 function textFilter(q: Record<string, unknown>, name: string): TextFilter {
@@ -278,7 +281,7 @@ export async function futuresMarketRoutes(app: FastifyInstance, ctx: RouteContex
           return { ticker: textFilter(query, 'ticker'), product_code: textFilter(query, 'product_code'), sort, order, limit: query.limit };
         },
         validCursor: validSnapshotCursor,
-        read: (q, page) => futures.snapshot(q, page, nowMs, timeframe),
+        read: (q, page) => futures.snapshot(q, page, { nowMs, timeframe, visible: visibleTicks(req) }),
         present: (rows) => rows,
       }));
     },

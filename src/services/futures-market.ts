@@ -10,6 +10,7 @@ import { NS_PER_MS } from '../domain/nanoseconds.js';
 import type { Store } from '../store/index.js';
 import type { FuturesTickKind, SnapshotContract } from '../store/repos/futures-market.js';
 import type { KeysetRows, PageRequest } from './paging.js';
+import type { VisibleTicks } from './snapshots.js';
 
 export const MAX_FUTURES_LIMIT = 50_000;
 
@@ -49,6 +50,8 @@ export interface FuturesAggQuery {
   resolution: string;
   gte?: string;
   lt?: string;
+  /** The plan's clock (ns text): candles hold only the trades and whole minutes before it. */
+  until?: string;
   order: 'asc' | 'desc';
   limit: number;
 }
@@ -64,7 +67,7 @@ export function validAggCursor(q: FuturesAggQuery, a: FuturesAggPosition, ticker
   } catch {
     return false;
   }
-  return (q.gte === undefined || isDigits(q.gte)) && (q.lt === undefined || isDigits(q.lt)) && isDigits(a.ws);
+  return [q.gte, q.lt, q.until].every((v) => v === undefined || isDigits(v)) && isDigits(a.ws);
 }
 
 /** Base rows read at once while looking for the candles of a page. */
@@ -74,6 +77,16 @@ const oneTradeCandle = (t: FuturesTrade): FuturesCandle => ({
   ticker: t.ticker, window_start: t.timestamp, session_end_date: t.session_end_date, open: t.price, high: t.price, low: t.price, close: t.price,
   volume: t.size, transactions: 1, dollar_volume: t.price * t.size,
 });
+
+const MINUTE_NS = 60_000n * NS_PER_MS;
+
+/** Where the base rows of a candle query end (exclusive): trades before the plan's clock, minutes that ended by it. */
+function sourceEnd(q: FuturesAggQuery, trades: boolean): bigint | undefined {
+  if (q.until === undefined) return undefined;
+  return trades ? BigInt(q.until) : BigInt(q.until) - MINUTE_NS + 1n;
+}
+
+const minOf = (a: bigint | undefined, b: bigint | undefined) => (a === undefined ? b : b === undefined || a < b ? a : b);
 
 const byStart = (a: FuturesCandle, b: FuturesCandle) => (a.window_start < b.window_start ? -1 : a.window_start > b.window_start ? 1 : 0);
 
@@ -114,8 +127,6 @@ export interface FuturesSnapshotItem {
     change?: number; change_percent?: number; close: number; high: number; low: number; open: number; previous_settlement?: number; settlement_price?: number; volume: number;
   };
 }
-
-const MINUTE_NS = 60_000n * NS_PER_MS;
 
 function quoteWire(q: FuturesQuote, timeframe: Timeframe): NonNullable<FuturesSnapshotItem['last_quote']> {
   return {
@@ -165,9 +176,9 @@ export class FuturesMarketService {
    */
   private async intraday(q: FuturesAggQuery, r: Resolution, lo: bigint | undefined, hi: bigint | undefined, inRange: (ws: bigint) => boolean, limit: number): Promise<FuturesCandle[]> {
     const size = intradayLengthNs(r);
-    // the last candle starting before hi holds rows up to hi + its length
-    const lt = hi === undefined ? undefined : hi + size;
     const seconds = r.unit === 'sec';
+    // the last candle starting before hi holds rows up to hi + its length; none after the plan's clock
+    const lt = minOf(hi === undefined ? undefined : hi + size, sourceEnd(q, seconds));
     const rows: FuturesCandle[] = [];
     const starts = new Set<bigint>();
     let afterBar: bigint | undefined;
@@ -201,35 +212,38 @@ export class FuturesMarketService {
     const from = lo === undefined ? undefined : dateOfUtcNs(lo);
     if (r.unit === 'session') {
       const to = hi === undefined ? undefined : dateOfUtcNs(hi - 1n);
-      const sessions = await this.store.futures.sessionCandles({ ticker: q.ticker, from, to, order: q.order, limit: limit + 1 });
+      const sessions = await this.store.futures.sessionCandles({ ticker: q.ticker, from, to, beforeNs: sourceEnd(q, false), order: q.order, limit: limit + 1 });
       return sessions.map((s) => ({ ...s, window_start: periodCandleStart(s.session_end_date, r) })).sort(byStart);
     }
     // a period starting before hi runs at most a year past it
     const to = hi === undefined ? undefined : dateOfUtcNs(hi + 366n * 86_400_000n * NS_PER_MS);
-    const sessions = await this.store.futures.sessionCandles({ ticker: q.ticker, from, to, order: 'asc' });
+    const sessions = await this.store.futures.sessionCandles({ ticker: q.ticker, from, to, beforeNs: sourceEnd(q, false), order: 'asc' });
     return candlesOf(sessions, (s) => periodCandleStart(s.session_end_date, r));
   }
 
-  /** A page of the snapshot as of `nowMs`: each listed contract with what is stored of it. */
-  async snapshot(q: FuturesSnapshotQuery, page: PageRequest<FuturesSnapshotPosition>, nowMs: number, timeframe: Timeframe): Promise<KeysetRows<FuturesSnapshotItem, FuturesSnapshotPosition>> {
+  /** A page of the snapshot as of `nowMs`: each listed contract with what is stored of it (ticks the plan covers). */
+  async snapshot(
+    q: FuturesSnapshotQuery, page: PageRequest<FuturesSnapshotPosition>, at: { nowMs: number; timeframe: Timeframe; visible: VisibleTicks },
+  ): Promise<KeysetRows<FuturesSnapshotItem, FuturesSnapshotPosition>> {
+    const { nowMs } = at;
     const contracts = await this.store.futures.snapshotContracts({
       asOf: tradingDateOfMs(nowMs), ticker: q.ticker, product_code: q.product_code, sort: q.sort, order: q.order, limit: page.limit, after: page.after,
     });
     const rows: FuturesSnapshotItem[] = [];
-    for (const c of contracts) rows.push(await this.snapshotItem(c, nowMs, timeframe));
+    for (const c of contracts) rows.push(await this.snapshotItem(c, at));
     return { rows, position: (item) => ({ value: q.sort === 'ticker' ? item.ticker : item.product_code, ticker: item.ticker }) };
   }
 
-  private async snapshotItem(c: SnapshotContract, nowMs: number, timeframe: Timeframe): Promise<FuturesSnapshotItem> {
+  private async snapshotItem(c: SnapshotContract, { nowMs, timeframe, visible }: { nowMs: number; timeframe: Timeframe; visible: VisibleTicks }): Promise<FuturesSnapshotItem> {
     const at = BigInt(nowMs) * NS_PER_MS;
     const repo = this.store.futures;
     const item: FuturesSnapshotItem = {
       ticker: c.ticker, product_code: c.product_code,
       details: { product_code: c.product_code, ...(c.settlement_date ? { settlement_date: c.settlement_date } : {}), ticker: c.ticker },
     };
-    const trade = await repo.lastTrade(c.ticker, at);
+    const trade = visible.trades ? await repo.lastTrade(c.ticker, at) : undefined;
     if (trade) item.last_trade = { last_updated: trade.timestamp, price: trade.price, size: trade.size, timeframe };
-    const quote = await repo.lastQuote(c.ticker, at);
+    const quote = visible.quotes ? await repo.lastQuote(c.ticker, at) : undefined;
     if (quote) item.last_quote = quoteWire(quote, timeframe);
     // a minute is whole once it has ended; upstream writes this bar's time in ms
     const minute = await repo.lastMinuteBar(c.ticker, at - MINUTE_NS);

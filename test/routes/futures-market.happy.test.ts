@@ -186,4 +186,37 @@ for (const engine of engines()) {
       expect(byProduct.filter((r) => r.product_code === 'GC').map((r) => r.ticker)).toEqual([...byProduct.filter((r) => r.product_code === 'GC').map((r) => r.ticker)].sort().reverse());
     });
   });
+
+  describe(`futures market data on a delayed plan during the session (${engine.name})`, () => {
+    // 16:50 ET on the 20th; the developer plan sees trades (not quotes) 15 minutes late
+    const during = Date.parse('2026-11-20T21:50:00Z');
+    const cutoff = BigInt(during - 15 * 60_000) * NS;
+    const { t } = useSeededApp(engine, seed, { envelope: 'native', plan: 'developer', now: () => during });
+
+    it('cuts ticks and candles at the delayed clock, and says so', async () => {
+      const res = await t.get('/futures/vX/trades/ESZ6?limit=50000');
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('DELAYED');
+      expect(res.body.notice).toContain('15 minutes delayed');
+      expect(res.body.results).toHaveLength(esTrades.filter((r) => r.timestamp < cutoff + NS).length);
+      const walked = await walkPages(t, '/futures/vX/trades/ESZ6?limit=25');
+      expect(walked.flatMap((p) => p.results)).toHaveLength(res.body.results.length);
+      // whole minutes up to the delayed clock, and the session so far
+      const minutes = (await t.get('/futures/vX/aggs/ESZ6?resolution=1min&limit=1')).body.results;
+      expect(BigInt(minutes[0].window_start)).toBe(ns('2026-11-20T21:34:00Z'));
+      const session = (await t.get('/futures/vX/aggs/ESZ6?limit=1')).body.results[0];
+      expect(session).toMatchObject({ session_end_date: '2026-11-20', volume: fold(esBars.filter(inWindow('2026-11-19T23:00:00Z', '2026-11-20T21:35:00Z'))).volume });
+      expect((await t.get('/futures/vX/quotes/ESZ6')).status).toBe(403);
+    });
+
+    it('snapshots as of the delayed clock, without the quotes the plan does not cover', async () => {
+      const es = (await t.get('/futures/vX/snapshot?ticker=ESZ6')).body.results[0];
+      const trade = esTrades.filter((r) => r.timestamp <= cutoff).at(-1)!;
+      expect(es.last_trade).toEqual({ price: trade.price, size: trade.size, last_updated: Number(trade.timestamp), timeframe: 'DELAYED' });
+      expect(es.last_quote).toBeUndefined();
+      expect(es.last_minute.last_updated).toBe(Date.parse('2026-11-20T21:34:00Z'));
+      expect(es.session.settlement_price).toBeUndefined(); // the session closes at 17:00 ET
+      expect(es.session.change).toBeCloseTo(es.session.close - es.session.previous_settlement, 6);
+    });
+  });
 }
