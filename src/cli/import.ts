@@ -80,7 +80,7 @@ export function importCommand(): Command {
       .argument('<paths...>', 'files or directories (walked recursively for .csv, .json, .ndjson and .jsonl files, gzipped or not)'),
   )
     .option('--skip-bad-rows', 'import the rest of a file with bad rows, writing them to <file>.rejects.csv', false)
-    .option('--dataset <name>', 'data set of the files when their fields do not tell (dividends, splits, balance-sheets, cash-flow-statements, income-statements, ratios, float, short-interest, short-volume, risk-factors, risk-categories, inflation, inflation-expectations, treasury-yields)')
+    .option('--dataset <name>', 'data set of the files when their fields do not tell (dividends, splits, balance-sheets, cash-flow-statements, income-statements, ratios, float, short-interest, short-volume, risk-factors, risk-categories, inflation, inflation-expectations, treasury-yields, futures-trades, futures-quotes, futures-bars)')
     .action(async (paths: string[], opts: StoreFlags & { skipBadRows: boolean; dataset?: string }) => {
       // Bad arguments fail before the store is opened or anything is imported.
       const files = resolveImportPaths(paths);

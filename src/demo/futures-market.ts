@@ -82,7 +82,7 @@ function writeSession(w: SessionWriter): void {
       continue;
     }
     // Ticks at sorted random instants of the minute, each trade preceded by the quote it hit.
-    const n = Math.max(1, Math.round(rng.int(6, 18) * w.scale));
+    const n = Math.max(1, Math.round(rng.int(3, 12) * w.scale));
     const offsets = Array.from({ length: n }, () => BigInt(rng.int(1_000, 59_999_999)) * 1000n + BigInt(rng.int(0, 999))).sort((a, b) => (a < b ? -1 : 1));
     const bar: FuturesMinuteBar = { ticker, window_start: start, session_end_date: date, open: 0, high: -Infinity, low: Infinity, close: 0, volume: 0, transactions: 0, dollar_volume: 0 };
     for (const [i, offset] of offsets.entries()) {

@@ -101,6 +101,9 @@ ESZ6,2026-11-20,3,6052,-1
         `${path}:4: size: must be a non-negative integer`,
       ]);
       expect(await count('futures_trades')).toBe(0);
+      // with --skip-bad-rows the good rows go in and the bad ones to <file>.rejects.csv
+      expect(await importFile(store, path, { skipBadRows: true })).toMatchObject({ rows: 1, rejected: 2, rejectsFile: `${path}.rejects.csv` });
+      expect(await count('futures_trades')).toBe(1);
       const bars = file('bad-bars.json', JSON.stringify([{ ticker: 'ESZ6', window_start: '1795211940000000001', open: 1, high: 2, low: 1, close: 2, volume: 1, transactions: 1, dollar_volume: 2 }]));
       expect(await failure(importFile(store, bars, { dataset: 'futures-bars' }))).toBe(`${bars}:1: window_start: must be the start of a minute in Unix ns (a multiple of 60,000,000,000)`);
       expect(await count('futures_minute_bars')).toBe(0);
