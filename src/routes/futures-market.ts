@@ -1,7 +1,7 @@
 // Futures market data: trades, quotes, aggregates and the snapshot of futures contracts, at
 // /futures/vX/... and upstream's /futures/v1/... spelling of the same operations
 // (services/futures-market.ts reads and computes them).
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseResolution, windowStartInterval, type FuturesCandle, type FuturesQuote, type FuturesTrade, type TextFilter } from '../domain/futures-market.js';
 import { badParameter } from '../domain/errors.js';
@@ -105,7 +105,7 @@ const TickQuery = (defaultLimit: number) => Type.Object({
   sort: StringEnum(['timestamp.asc', 'timestamp.desc'] as const, { default: 'timestamp.desc' }),
   cursor: Type.Optional(Cursor),
 });
-type TickParams = { timestamp?: string; 'timestamp.gt'?: string; 'timestamp.gte'?: string; 'timestamp.lt'?: string; 'timestamp.lte'?: string; session_end_date?: string; limit: number; sort: string };
+type TickParams = Static<ReturnType<typeof TickQuery>>;
 
 const WindowText = (name: string) =>
   Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: `a date in the form YYYY-MM-DD or a Unix timestamp in nanoseconds (${name})` }));
@@ -120,7 +120,7 @@ const AggQuery = Type.Object({
   sort: StringEnum(['window_start.asc', 'window_start.desc'] as const, { default: 'window_start.desc' }),
   cursor: Type.Optional(Cursor),
 });
-type AggParams = { resolution: string; window_start?: string; 'window_start.gt'?: string; 'window_start.gte'?: string; 'window_start.lt'?: string; 'window_start.lte'?: string; limit: number; sort: string };
+type AggParams = Static<typeof AggQuery>;
 
 const MAX_LIST_VALUES = 1000;
 const CodeText = Type.String({ minLength: 1, maxLength: 64, description: 'text of at most 64 characters' });

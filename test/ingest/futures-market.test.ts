@@ -9,14 +9,8 @@ import { parseJsonExact } from '../../src/ingest/source-records.js';
 import { engines } from '../helpers/engines.js';
 import { countRows, useImportSandbox } from './import-sandbox.js';
 
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error('the import was expected to fail');
-}
+/** The message of the error an import fails with. */
+const failure = (p: Promise<unknown>): Promise<string> => p.then(() => { throw new Error('the import was expected to fail'); }, (err: Error) => err.message);
 
 // 2026-11-20 21:59:58.000509213 UTC (16:59 ET: the session ending on the 20th) and a second later
 const T1 = 1795211998000509213n;
