@@ -3,7 +3,7 @@
 // from per-session sums), and a snapshot per contract of its latest trade, quote, minute and session.
 import { globexSession } from '../domain/futures-calendar.js';
 import {
-  candlesOf, dateOfUtcNs, intradayCandleStart, intradayLengthNs, isIntraday, parseResolution, periodCandleStart, tradingDateOfMs,
+  candlesOf, dateOfUtcNs, foldCandle, intradayCandleStart, intradayLengthNs, isIntraday, parseResolution, periodCandleStart, tradingDateOfMs,
   type FuturesCandle, type FuturesQuote, type FuturesTrade, type Resolution, type TextFilter,
 } from '../domain/futures-market.js';
 import { NS_PER_MS } from '../domain/nanoseconds.js';
@@ -71,7 +71,7 @@ export function validAggCursor(q: FuturesAggQuery, a: FuturesAggPosition, ticker
 }
 
 /** Base rows read at once while looking for the candles of a page. */
-const CHUNK = 20_000;
+const CHUNK_ROWS = 20_000;
 
 const oneTradeCandle = (t: FuturesTrade): FuturesCandle => ({
   ticker: t.ticker, window_start: t.timestamp, session_end_date: t.session_end_date, open: t.price, high: t.price, low: t.price, close: t.price,
@@ -136,7 +136,11 @@ function quoteWire(q: FuturesQuote, timeframe: Timeframe): NonNullable<FuturesSn
 }
 
 export class FuturesMarketService {
-  constructor(private readonly store: Pick<Store, 'futures'>) {}
+  constructor(
+    private readonly store: Pick<Store, 'futures'>,
+    /** Base rows read at once for intraday candles (tests make it small to cross chunk edges). */
+    private readonly chunkRows = CHUNK_ROWS,
+  ) {}
 
   async ticks(kind: 'trades', q: FuturesTickQuery, page: PageRequest<FuturesTickPosition>): Promise<KeysetRows<FuturesTrade, FuturesTickPosition>>;
   async ticks(kind: 'quotes', q: FuturesTickQuery, page: PageRequest<FuturesTickPosition>): Promise<KeysetRows<FuturesQuote, FuturesTickPosition>>;
@@ -171,40 +175,48 @@ export class FuturesMarketService {
 
   /**
    * Candles shorter than a session, ascending: base rows (minute bars; trades for seconds) are read
-   * in the page's order, chunk by chunk, until more than `limit` candles have begun (so the first
-   * `limit` are whole) or the rows run out.
+   * in the page's order, chunk by chunk, and folded candle by candle (one candle's rows held at a
+   * time) until `limit` candles are whole (the next one has begun) or the rows run out.
    */
   private async intraday(q: FuturesAggQuery, r: Resolution, lo: bigint | undefined, hi: bigint | undefined, inRange: (ws: bigint) => boolean, limit: number): Promise<FuturesCandle[]> {
     const size = intradayLengthNs(r);
     const seconds = r.unit === 'sec';
     // the last candle starting before hi holds rows up to hi + its length; none after the plan's clock
     const lt = minOf(hi === undefined ? undefined : hi + size, sourceEnd(q, seconds));
-    const rows: FuturesCandle[] = [];
-    const starts = new Set<bigint>();
+    const out: FuturesCandle[] = [];
+    let group: FuturesCandle[] = [];
+    let groupStart: bigint | undefined;
+    const closeGroup = () => {
+      if (groupStart !== undefined) out.push(foldCandle(q.order === 'asc' ? group : group.reverse(), groupStart));
+      group = [];
+    };
     let afterBar: bigint | undefined;
     let afterTrade: { ts: bigint; seq: bigint } | undefined;
     for (;;) {
       let chunk: FuturesCandle[];
       if (seconds) {
-        const trades = await this.store.futures.readTrades({ ticker: q.ticker, gte: lo, lt, order: q.order, limit: CHUNK, after: afterTrade });
+        const trades = await this.store.futures.readTrades({ ticker: q.ticker, gte: lo, lt, order: q.order, limit: this.chunkRows, after: afterTrade });
         const last = trades[trades.length - 1];
         afterTrade = last && { ts: last.timestamp, seq: last.sequence_number };
         chunk = trades.map(oneTradeCandle);
       } else {
-        chunk = await this.store.futures.readMinuteBars({ ticker: q.ticker, gte: lo, lt, order: q.order, limit: CHUNK, after: afterBar });
+        chunk = await this.store.futures.readMinuteBars({ ticker: q.ticker, gte: lo, lt, order: q.order, limit: this.chunkRows, after: afterBar });
         afterBar = chunk[chunk.length - 1]?.window_start;
       }
       for (const row of chunk) {
         const start = intradayCandleStart(row.window_start, r);
         if (!inRange(start)) continue;
-        if (!starts.has(start) && starts.size > limit) break;
-        starts.add(start);
-        rows.push(row);
+        if (start !== groupStart) {
+          closeGroup();
+          if (out.length >= limit) return q.order === 'asc' ? out : out.reverse();
+          groupStart = start;
+        }
+        group.push(row);
       }
-      if (chunk.length < CHUNK || starts.size > limit) break;
+      if (chunk.length < this.chunkRows) break;
     }
-    rows.sort(byStart);
-    return candlesOf(rows, (row) => intradayCandleStart(row.window_start, r));
+    closeGroup();
+    return q.order === 'asc' ? out : out.reverse();
   }
 
   /** Candles of a session or longer, ascending, from per-session candles. */
