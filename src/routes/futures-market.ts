@@ -89,6 +89,7 @@ const SnapshotItem = Type.Object({
 
 const ListOf = (row: TSchema) =>
   Type.Object({ status: Type.String(), request_id: Type.String(), results: Type.Array(row), next_url: Type.Optional(Type.String()) });
+/** A page as upstream writes these lists: results and next_url (the snapshot adds count, as upstream's example does). */
 const listBody = <W extends { length: number }>(page: ListPage<W>) => ({ results: page.results, ...(page.next_url ? { next_url: page.next_url } : {}) });
 
 const TickerParams = Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a futures contract ticker such as ESZ6' }) });
@@ -271,10 +272,10 @@ export async function futuresMarketRoutes(app: FastifyInstance, ctx: RouteContex
       'its settlement once closed, and the change from the previous settlement. Contracts with no market data are listed with their details only.',
     dataset: 'snapshots',
     querystring: SnapshotQuery,
-    response: ListOf(SnapshotItem),
+    response: Type.Composite([ListOf(SnapshotItem), Type.Object({ count: Type.Integer({ description: 'Items on this page.' }) })]),
     handler: async ({ query, req }) => {
       const { nowMs, timeframe } = snapshotTime(ctx, req);
-      return listBody(await listPage<FuturesSnapshotQuery, FuturesSnapshotItem, FuturesSnapshotItem[], FuturesSnapshotPosition>(ctx, req, query, {
+      const page = await listPage<FuturesSnapshotQuery, FuturesSnapshotItem, FuturesSnapshotItem[], FuturesSnapshotPosition>(ctx, req, query, {
         family: 'futures-snapshot',
         firstQuery: () => {
           const [sort, order] = query.sort.split('.') as ['ticker' | 'product_code', 'asc' | 'desc'];
@@ -283,7 +284,8 @@ export async function futuresMarketRoutes(app: FastifyInstance, ctx: RouteContex
         validCursor: validSnapshotCursor,
         read: (q, page) => futures.snapshot(q, page, { nowMs, timeframe, visible: visibleTicks(req) }),
         present: (rows) => rows,
-      }));
+      });
+      return { count: page.count, ...listBody(page) };
     },
   });
 }

@@ -178,6 +178,7 @@ for (const engine of engines()) {
     it('filters and sorts the snapshot by product code and ticker', async () => {
       const tickers = async (q: string) => (await ok(`/futures/v1/snapshot?${q}`)).results.map((r: any) => r.ticker);
       expect(await tickers('product_code=ES')).toEqual(['ESH7', 'ESM7', 'ESU7', 'ESZ6']);
+      expect((await ok('/futures/vX/snapshot?product_code=ES&limit=3')).count).toBe(3);
       expect(await tickers('product_code=ES&sort=ticker.desc')).toEqual(['ESZ6', 'ESU7', 'ESM7', 'ESH7']);
       expect(await tickers('ticker.any_of=ESZ6,CLF7,NOPE')).toEqual(['CLF7', 'ESZ6']);
       expect(await tickers('ticker.gte=NQ&ticker.lt=ZN')).toEqual(['NQH7', 'NQM7', 'NQU7', 'NQZ6']);
