@@ -108,10 +108,13 @@ function writeSession(w: SessionWriter): void {
   }
 }
 
-/** The rows of the demo's futures market data as of `asOf`; `scale` thins the ticks (1 = the first-start set). */
-export function buildFuturesMarketDemo(asOf: string, scale = 1): FuturesMarketDemo {
+/**
+ * The rows of the demo's futures market data as of `asOf`: its last sessions, or with `after` every
+ * session after that date (a roll); `scale` thins the ticks (1 = the first-start set).
+ */
+export function buildFuturesMarketDemo(asOf: string, scale = 1, after?: string): FuturesMarketDemo {
   const out: FuturesMarketDemo = { bars: [], trades: [], quotes: [] };
-  const sessions = globexSessions(addDays(asOf, -10), asOf).slice(-SESSIONS);
+  const sessions = after === undefined ? globexSessions(addDays(asOf, -10), asOf).slice(-SESSIONS) : globexSessions(addDays(after, 1), asOf);
   for (const { ticker, product } of frontContracts(asOf)) {
     for (const session of sessions) writeSession({ ticker, session, product, scale, out, rng: createRng(`futures-market/${ticker}/${session.sessionEndDate}`) });
   }
@@ -119,8 +122,8 @@ export function buildFuturesMarketDemo(asOf: string, scale = 1): FuturesMarketDe
 }
 
 /** Stores the demo's futures market data (idempotent: rows are upserted on their keys). */
-export async function storeFuturesMarketDemo(store: Parameters<DemoStep['run']>[0], asOf: string, scale: number): Promise<string> {
-  const d = buildFuturesMarketDemo(asOf, scale);
+export async function storeFuturesMarketDemo(store: Parameters<DemoStep['run']>[0], asOf: string, scale: number, after?: string): Promise<string> {
+  const d = buildFuturesMarketDemo(asOf, scale, after);
   await store.futures.insertMinuteBars(d.bars);
   await store.futures.insertTrades(d.trades);
   await store.futures.insertQuotes(d.quotes);

@@ -112,9 +112,9 @@ async function extend(store: Store, state: DemoState, target: string, toMs: numb
   if (sessions.length > 0) {
     await extendSessions(store, state, sessions, write);
     summary.options = await storeOptionChains(store, { asOf, scale: state.scale }, state.asOf);
-    // Futures: the contracts as of the new date, and the sessions up to it (shared ones unchanged).
+    // Futures: the contracts as of the new date, and every Globex session after the old one up to it.
     await futuresDemoStep.run(store, { asOf, scale: state.scale, log: () => {} });
-    summary.futures = await storeFuturesMarketDemo(store, asOf, state.scale);
+    summary.futures = await storeFuturesMarketDemo(store, asOf, state.scale, state.asOf);
   }
   await extendAroundTheClock(store, state, toMs, write);
   return summary;

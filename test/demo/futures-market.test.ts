@@ -54,13 +54,17 @@ for (const engine of engines()) {
         await futuresDemoStep.run(store, opts);
         expect(await futuresMarketDemoStep.run(store, opts)).toMatch(/^13800 futures minute bars, \d+ trades, \d+ quotes$/);
         await writeDemoState(store, { asOf: AS_OF, scale: 0.1, pinned: false });
-        // Wednesday 10:00 ET: the sessions ending on the 23rd and 24th have closed
-        const summary = await rollDemo(store, { nowMs: Date.parse('2026-11-25T15:00:00Z') });
+        // Wednesday 2 December, 10:00 ET: every session up to the 1st has closed, Thanksgiving's
+        // (the 26th, halted at 13:00 ET) included
+        const now = Date.parse('2026-12-02T15:00:00Z');
+        const summary = await rollDemo(store, { nowMs: now });
         expect(summary?.futures).toMatch(/futures minute bars/);
         const sessions = await store.futures.sessionCandles({ ticker: 'ESZ6', order: 'asc' });
-        expect(sessions.map((s) => s.session_end_date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-23', '2026-11-24']);
-        const last = await store.futures.lastTrade('ESZ6', BigInt(Date.parse('2026-11-25T15:00:00Z')) * 1_000_000n);
-        expect(last?.session_end_date).toBe('2026-11-24');
+        expect(sessions.map((s) => s.session_end_date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01']);
+        const last = await store.futures.lastTrade('ESZ6', BigInt(now) * 1_000_000n);
+        expect(last?.session_end_date).toBe('2026-12-01');
+        // CL's front contract is CLF7 once CLZ6 has expired
+        expect((await store.futures.sessionCandles({ ticker: 'CLF7', order: 'asc' })).map((s) => s.session_end_date)[0]).toBe('2026-11-23');
       } finally {
         await store.close();
       }
