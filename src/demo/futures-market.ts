@@ -127,7 +127,8 @@ export async function storeFuturesMarketDemo(store: Parameters<DemoStep['run']>[
   await store.futures.insertMinuteBars(d.bars);
   await store.futures.insertTrades(d.trades);
   await store.futures.insertQuotes(d.quotes);
-  return `${d.bars.length} futures minute bars, ${d.trades.length} trades, ${d.quotes.length} quotes`;
+  const f = (n: number) => n.toLocaleString('en-US');
+  return `${f(d.bars.length)} futures minute bars, ${f(d.trades.length)} trades, ${f(d.quotes.length)} quotes`;
 }
 
 export const futuresMarketDemoStep: DemoStep = {

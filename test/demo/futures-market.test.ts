@@ -52,7 +52,7 @@ for (const engine of engines()) {
       try {
         const opts = { asOf: AS_OF, scale: 0.1, log: () => {} };
         await futuresDemoStep.run(store, opts);
-        expect(await futuresMarketDemoStep.run(store, opts)).toMatch(/^13800 futures minute bars, \d+ trades, \d+ quotes$/);
+        expect(await futuresMarketDemoStep.run(store, opts)).toMatch(/^13,800 futures minute bars, [\d,]+ trades, [\d,]+ quotes$/);
         await writeDemoState(store, { asOf: AS_OF, scale: 0.1, pinned: false });
         // Wednesday 2 December, 10:00 ET: every session up to the 1st has closed, Thanksgiving's
         // (the 26th, halted at 13:00 ET) included
