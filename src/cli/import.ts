@@ -3,6 +3,7 @@ import type { Store } from '../store/index.js';
 import { importFile, resolveImportPaths, type FileImportResult } from '../ingest/load.js';
 import { createProgressReporter, formatCount, type ProgressOutput } from '../ingest/progress.js';
 import '../ingest/datasets.js';
+import '../ingest/futures-market.js';
 import '../ingest/news-social.js';
 import '../ingest/crypto-book.js';
 import '../ingest/options-contracts.js';
@@ -76,11 +77,11 @@ export async function runImport(store: Store, files: readonly string[], opts: Im
 export function importCommand(): Command {
   return withStoreOptions(
     new Command('import')
-      .description('import upstream flat files (trades, quotes, minute and day aggregates; CSV or CSV.gz) and data sets in JSON, NDJSON or CSV with the API\'s field names (news, social posts, options contracts, dividends, splits, financials, filings, economy), or directories of them')
+      .description('import upstream flat files (trades, quotes, minute and day aggregates; CSV or CSV.gz) and data sets in JSON, NDJSON or CSV with the API\'s field names (news, social posts, options contracts, dividends, splits, financials, filings, economy, futures trades, quotes and minute bars), or directories of them')
       .argument('<paths...>', 'files or directories (walked recursively for .csv, .json, .ndjson and .jsonl files, gzipped or not)'),
   )
     .option('--skip-bad-rows', 'import the rest of a file with bad rows, writing them to <file>.rejects.csv', false)
-    .option('--dataset <name>', 'data set of the files when their fields do not tell (dividends, splits, balance-sheets, cash-flow-statements, income-statements, ratios, float, short-interest, short-volume, risk-factors, risk-categories, inflation, inflation-expectations, treasury-yields, ipos, related-companies, crypto-book, …)')
+    .option('--dataset <name>', 'data set of the files when their fields do not tell (dividends, splits, balance-sheets, cash-flow-statements, income-statements, ratios, float, short-interest, short-volume, risk-factors, risk-categories, inflation, inflation-expectations, treasury-yields, ipos, related-companies, crypto-book, futures-trades, futures-quotes, futures-bars, …)')
     .action(async (paths: string[], opts: StoreFlags & { skipBadRows: boolean; dataset?: string }) => {
       // Bad arguments fail before the store is opened or anything is imported.
       const files = resolveImportPaths(paths);

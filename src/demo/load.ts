@@ -7,6 +7,7 @@ import { filingsEconomyDemoStep } from './filings-economy.js';
 import { futuresDemoStep } from './futures.js';
 import { cryptoBookDemoStep } from './crypto-book.js';
 import { listingsDemoStep } from './listings.js';
+import { futuresMarketDemoStep } from './futures-market.js';
 import { partnerDemoStep } from './partner.js';
 import { CONDITIONS, EXCHANGES, TICKER_TYPES } from './facts/reference.js';
 import { writeDemoState } from './demo-state.js';
@@ -52,7 +53,7 @@ const referenceStep: DemoStep = {
 };
 
 /** Steps in load order; each area of the product adds its own. Every step is idempotent. */
-export const DEMO_STEPS: DemoStep[] = [referenceStep, marketStep, newsStep, fundamentalsDemoStep, optionsStep, partnerDemoStep, filingsEconomyDemoStep, futuresDemoStep, listingsDemoStep, cryptoBookDemoStep];
+export const DEMO_STEPS: DemoStep[] = [referenceStep, marketStep, newsStep, fundamentalsDemoStep, optionsStep, partnerDemoStep, filingsEconomyDemoStep, futuresDemoStep, futuresMarketDemoStep, listingsDemoStep, cryptoBookDemoStep];
 
 export const DEMO_AS_OF = '2026-11-20';
 

@@ -15,6 +15,8 @@ import {
   calendarDayMode, cryptoDayRows, cryptoWalk, DEMO_CRYPTO, DEMO_FOREX, DEMO_INDICES, demoMarketPlan, forexDayRows, forexWalk,
   indexSessionRows, indexWalk, sessionMode, splitFactor, stockSessionRows, stockWalk, tapeOf, TICK_STOCKS, type DayMode, type Rows, type TimeWindow,
 } from './market.js';
+import { futuresDemoStep } from './futures.js';
+import { storeFuturesMarketDemo } from './futures-market.js';
 import { storeOptionChains } from './options.js';
 import { REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
 import { BAR_TO_ROW, continueWalk, MINUTE_MS, type Walk } from './walk.js';
@@ -44,6 +46,8 @@ export interface RollSummary {
   quotes: number;
   /** The option-chain step's line, when sessions were added. */
   options?: string;
+  /** The futures market step's line, when sessions were added. */
+  futures?: string;
 }
 
 /**
@@ -87,7 +91,8 @@ export function describeRoll(s: RollSummary): string {
   const through = new Date(s.throughMs).toISOString().slice(0, 16).replace('T', ' ');
   return `demo: extended to ${s.asOf}: ${sessions}, forex and crypto to ${through} UTC; ` +
     `${f(s.day)} day bars, ${f(s.minute)} minute bars, ${f(s.trades)} trades, ${f(s.quotes)} quotes` +
-    (s.options ? `; options: ${s.options}` : '');
+    (s.options ? `; options: ${s.options}` : '') +
+    (s.futures ? `; futures: ${s.futures}` : '');
 }
 
 async function extend(store: Store, state: DemoState, target: string, toMs: number): Promise<RollSummary> {
@@ -107,6 +112,9 @@ async function extend(store: Store, state: DemoState, target: string, toMs: numb
   if (sessions.length > 0) {
     await extendSessions(store, state, sessions, write);
     summary.options = await storeOptionChains(store, { asOf, scale: state.scale }, state.asOf);
+    // Futures: the contracts as of the new date, and every Globex session after the old one up to it.
+    await futuresDemoStep.run(store, { asOf, scale: state.scale, log: () => {} });
+    summary.futures = await storeFuturesMarketDemo(store, asOf, state.scale, state.asOf);
   }
   await extendAroundTheClock(store, state, toMs, write);
   return summary;

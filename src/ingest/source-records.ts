@@ -136,11 +136,11 @@ function jsonErrorLine(text: string): number {
   return 1;
 }
 
-async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
+async function* jsonRecords(file: string, parse: JsonParse): AsyncGenerator<SourceRecord> {
   const text = await readAll(file);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parse(text);
   } catch (err) {
     yield { line: jsonErrorLine(text), value: undefined, issue: { field: '(json)', reason: `not valid JSON: ${(err as Error).message}` } };
     return;
@@ -163,7 +163,7 @@ async function* jsonRecords(file: string): AsyncGenerator<SourceRecord> {
   for (const [i, value] of values.entries()) yield { line: lines[i] ?? 1, value };
 }
 
-async function* ndjsonRecords(file: string): AsyncGenerator<SourceRecord> {
+async function* ndjsonRecords(file: string, parse: JsonParse): AsyncGenerator<SourceRecord> {
   let line = 0;
   let pending = '';
   const handle = (text: string): SourceRecord | undefined => {
@@ -171,7 +171,7 @@ async function* ndjsonRecords(file: string): AsyncGenerator<SourceRecord> {
     const t = text.trim();
     if (t.length === 0) return undefined;
     try {
-      return { line, value: JSON.parse(t) };
+      return { line, value: parse(t) };
     } catch (err) {
       return { line, value: undefined, issue: { field: '(json)', reason: `not valid JSON: ${(err as Error).message}` } };
     }
@@ -266,9 +266,26 @@ export async function detectFormat(file: string): Promise<FileFormat> {
   return name.endsWith('.json') ? 'json' : 'csv';
 }
 
-/** The records of a file in the given format; CSV cells stay text unless `cellsFor` converts them. */
-export function readSourceRecords(file: string, format: FileFormat, cellsFor: CsvCellConverters = () => ({})): AsyncGenerator<SourceRecord> {
+type JsonParse = (text: string) => unknown;
+
+// A JSON number token, or a string (skipped whole, so digits inside strings are left alone).
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * JSON.parse keeping every integer of 16 digits or more as its decimal text: nanosecond times and
+ * exchange sequence numbers are beyond a double's 2^53, and JSON.parse would round them.
+ */
+export function parseJsonExact(text: string): unknown {
+  return JSON.parse(text.replace(JSON_TOKEN, (t) => (t.charCodeAt(0) !== 34 && /^-?\d{16,}$/.test(t) ? `"${t}"` : t)));
+}
+
+/**
+ * The records of a file in the given format; CSV cells stay text unless `cellsFor` converts them.
+ * With `exactIntegers`, JSON integers of 16 digits or more come as decimal text (parseJsonExact).
+ */
+export function readSourceRecords(file: string, format: FileFormat, cellsFor: CsvCellConverters = () => ({}), opts: { exactIntegers?: boolean } = {}): AsyncGenerator<SourceRecord> {
   if (format === 'csv') return csvRecords(file, cellsFor);
-  if (format === 'ndjson') return ndjsonRecords(file);
-  return jsonRecords(file);
+  const parse: JsonParse = opts.exactIntegers ? parseJsonExact : JSON.parse;
+  if (format === 'ndjson') return ndjsonRecords(file, parse);
+  return jsonRecords(file, parse);
 }

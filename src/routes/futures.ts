@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
 import { FUTURES_CONTRACTS, FUTURES_EXCHANGES, FUTURES_PRODUCTS, FUTURES_SCHEDULES } from '../services/dataset-lists.js';
+import { futuresMarketRoutes } from './futures-market.js';
 
-// Futures reference data. Upstream serves the same endpoints under /futures/v1 and /futures/vX.
+// Futures reference data, and the market data of futures-market.ts. Upstream serves the same
+// endpoints under /futures/v1 and /futures/vX.
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Futures'], dataset: 'reference', market: 'futures' };
 
 export async function futuresRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -43,4 +45,5 @@ export async function futuresRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     summary: 'Futures schedules',
     description: 'Trading session events (pre_open, open, close) per product and trading date, in UTC, holidays applied.',
   });
+  await futuresMarketRoutes(app, ctx);
 }

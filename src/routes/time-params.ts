@@ -86,6 +86,19 @@ export interface TickBoundsQuery {
  * an absent side is unbounded. `empty` is true when the filters exclude everything.
  */
 export function tickBounds(q: TickBoundsQuery, zone: Zone): { gte?: bigint; lt?: bigint; empty: boolean } {
+  return intersectBounds(q as Record<string, unknown>, 'timestamp', (v, param) => parseTickTime(v, param, zone));
+}
+
+/**
+ * Intersects the filters `name` (equality) and `name.gt/.gte/.lt/.lte` of a query into one
+ * [gte, lt) range, each value read by `parse` as the interval [start, end) it denotes; an absent
+ * side is unbounded, and `empty` is true when the filters exclude everything.
+ */
+export function intersectBounds(
+  q: Record<string, unknown>,
+  name: string,
+  parse: (value: string, param: string) => { start: bigint; end: bigint },
+): { gte?: bigint; lt?: bigint; empty: boolean } {
   let gte: bigint | undefined;
   let lt: bigint | undefined;
   const lower = (v: bigint) => {
@@ -94,22 +107,22 @@ export function tickBounds(q: TickBoundsQuery, zone: Zone): { gte?: bigint; lt?:
   const upper = (v: bigint) => {
     if (lt === undefined || v < lt) lt = v;
   };
-  const read = (name: keyof TickBoundsQuery) => {
-    const v = q[name];
-    return v === undefined ? undefined : parseTickTime(v, name, zone);
+  const read = (param: string) => {
+    const v = q[param];
+    return typeof v === 'string' ? parse(v, param) : undefined;
   };
-  const eq = read('timestamp');
+  const eq = read(name);
   if (eq) {
     lower(eq.start);
     upper(eq.end);
   }
-  const gtv = read('timestamp.gt');
+  const gtv = read(`${name}.gt`);
   if (gtv) lower(gtv.end);
-  const gtev = read('timestamp.gte');
+  const gtev = read(`${name}.gte`);
   if (gtev) lower(gtev.start);
-  const ltv = read('timestamp.lt');
+  const ltv = read(`${name}.lt`);
   if (ltv) upper(ltv.start);
-  const ltev = read('timestamp.lte');
+  const ltev = read(`${name}.lte`);
   if (ltev) upper(ltev.end);
   return { gte, lt, empty: gte !== undefined && lt !== undefined && gte >= lt };
 }

@@ -5,6 +5,7 @@ import { BrandingService } from './branding.js';
 import { LastTickService } from './last-ticks.js';
 import { LegacyTickService } from './legacy-ticks.js';
 import { DatasetListService } from './dataset-lists.js';
+import { FuturesMarketService } from './futures-market.js';
 import { ConsensusRatingService } from './consensus-ratings.js';
 import { CryptoBookService } from './crypto-book.js';
 import { FuturesMarketStatusService } from './futures-market-status.js';
@@ -52,6 +53,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     datasetLists,
     futuresMarketStatus: new FuturesMarketStatusService(datasetLists, opts.now),
     cryptoBooks: new CryptoBookService(store),
+    futuresMarket: new FuturesMarketService(store),
     consensusRatings: new ConsensusRatingService(store),
     legacyFinancials: new LegacyFinancialsService(store),
     keys: new KeyService(store, opts.now),

@@ -8,6 +8,7 @@ import { readStoreStatus, type StoreStatus } from './repos/store-status.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
 import { CryptoBookRepository } from './repos/crypto-book.js';
 import { DatasetRepository } from './repos/datasets.js';
+import { FuturesMarketRepository } from './repos/futures-market.js';
 import { KeyRepository } from './repos/keys.js';
 import { MarketDataRepository } from './repos/market.js';
 import type { MarketDataPort } from './repos/market-port.js';
@@ -31,6 +32,8 @@ export interface Store {
   readonly reference: ReferenceRepository;
   readonly market: MarketDataPort;
   readonly options: OptionsRepository;
+  /** Futures trades, quotes and minute bars, and the contracts of the futures snapshot. */
+  readonly futures: FuturesMarketRepository;
   /** Batched per-ticker reads of the market-data tables for snapshots. */
   readonly snapshotReads: SnapshotReadRepository;
   readonly news: NewsRepository;
@@ -103,6 +106,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean): Store {
     reference: new ReferenceRepository(db),
     market: new MarketDataRepository(db),
     options: new OptionsRepository(db),
+    futures: new FuturesMarketRepository(db),
     snapshotReads: new SnapshotReadRepository(db),
     news: new NewsRepository(db),
     social: new SocialRepository(db),

@@ -2,8 +2,8 @@
 // generators, restricted to a few instruments per market and a small tick scale, so that it loads
 // in seconds on either engine yet has data in every area (reference facts and tickers, bars,
 // trades and quotes of every market, option chains, news and social posts, fundamentals,
-// corporate actions, filings, economy, the partner data sets, futures reference data, IPOs,
-// related companies and crypto books).
+// corporate actions, filings, economy, the partner data sets, futures reference and market data,
+// IPOs, related companies and crypto books).
 import { filingsEconomyDemoStep } from '../../src/demo/filings-economy.js';
 import { loadFundamentals } from '../../src/demo/fundamentals.js';
 import { ensureReferenceFacts } from '../../src/demo/load.js';
@@ -13,6 +13,7 @@ import { optionsStep } from '../../src/demo/options.js';
 import { futuresDemoStep } from '../../src/demo/futures.js';
 import { cryptoBookDemoStep } from '../../src/demo/crypto-book.js';
 import { listingsDemoStep } from '../../src/demo/listings.js';
+import { frontContracts, futuresMarketDemoStep } from '../../src/demo/futures-market.js';
 import { partnerDemoStep } from '../../src/demo/partner.js';
 import { demoTickers } from '../../src/demo/universe.js';
 import type { Store } from '../../src/store/index.js';
@@ -25,6 +26,8 @@ export const SAMPLE_MARKET_TICKERS = {
   forex: ['C:EURUSD'],
   crypto: ['X:BTCUSD'],
   indices: ['I:SPX'],
+  /** The front contracts of ES and CL (ESZ6, CLZ6). */
+  futures: frontContracts(SAMPLE_AS_OF).filter((c) => c.product.code === 'ES' || c.product.code === 'CL').map((c) => c.ticker),
 } as const;
 
 /**
@@ -53,6 +56,7 @@ export async function loadDemoSample(store: Store): Promise<void> {
   await futuresDemoStep.run(store, opts);
   await listingsDemoStep.run(store, opts);
   await cryptoBookDemoStep.run(store, opts);
+  await futuresMarketDemoStep.run(store, opts);
 }
 
 /**

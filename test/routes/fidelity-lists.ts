@@ -37,6 +37,9 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   ...each('/vX/reference/ipos', ['results[].issue_start_date', 'results[].issue_end_date'], "upstream's documented example carries the offering period; its schema leaves it out"),
   ...each('/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book', ['status', 'request_id'],
     "upstream's documented example carries status, and its other snapshot bodies request_id; this schema (a string joined to an object) declares only data"),
+  ...['v1', 'vX'].map((v) => ({ operation: `/futures/${v}/aggs/{ticker}`, field: 'request_id', reason: "upstream's documented example carries request_id; the futures aggregates schema leaves it out" })),
+  ...['v1', 'vX'].flatMap((v) => each(`/futures/${v}/snapshot`, ['results[].ticker', 'results[].product_code'],
+    "upstream's documented example carries the contract's ticker and product code on each item; its schema declares them under details only")),
 ];
 
 const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];

@@ -32,6 +32,7 @@ function marketOf(up: UpstreamOperation): Market {
   if (/crypto/.test(hint)) return 'crypto';
   if (/\bfx|forex|currencies/.test(hint)) return 'forex';
   if (/indices/.test(hint)) return 'indices';
+  if (/^\/futures\//.test(up.path)) return 'futures';
   return 'stocks';
 }
 

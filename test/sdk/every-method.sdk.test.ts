@@ -255,9 +255,13 @@ const CASES: Record<string, MethodCase> = {
   getFuturesV1Schedules: { call: (r, _d, limit) => r.getFuturesV1Schedules({ limit }), pages: { small: 20, large: 1000 } },
   getFuturesV1Exchanges: { call: (r, _d, limit) => r.getFuturesV1Exchanges({ limit }), pages: { small: 2, large: 999 } },
   getFuturesV1MarketStatus: { call: (r, _d, limit) => r.getFuturesV1MarketStatus({ limit }), pages: { small: 2, large: 99 } },
+  // futures market data of the demo's front ES contract
+  aggregatesV1: { call: (r, d, limit) => r.aggregatesV1({ ticker: d.future, resolution: '1hour', limit }), pages: { small: 5, large: 5000 } },
+  getFuturesV1TradesTicker: { call: (r, d, limit) => r.getFuturesV1TradesTicker({ ticker: d.future, limit }), pages: { small: 200, large: 50_000 } },
+  getFuturesV1QuotesTicker: { call: (r, d, limit) => r.getFuturesV1QuotesTicker({ ticker: d.future, limit }), pages: { small: 200, large: 50_000 } },
+  getFuturesV1Snapshot: { call: (r, _d, limit) => r.getFuturesV1Snapshot({ limit }), pages: { small: 3, large: 1000 } },
 };
 
-const BEING_ADDED = 'being added (futures market data)';
 const NOT_IN_SPEC = "not in upstream's OpenAPI document the server is built from (the client is newer)";
 
 /**
@@ -266,10 +270,6 @@ const NOT_IN_SPEC = "not in upstream's OpenAPI document the server is built from
  * get a case above) once its path is served.
  */
 const PENDING: Record<string, { path: string; why: string; call(rest: Rest, demo: Demo): Promise<unknown> }> = {
-  aggregatesV1: { path: '/futures/v1/aggs/{ticker}', why: BEING_ADDED, call: (r, d) => r.aggregatesV1({ ticker: d.future }) },
-  getFuturesV1TradesTicker: { path: '/futures/v1/trades/{ticker}', why: BEING_ADDED, call: (r, d) => r.getFuturesV1TradesTicker({ ticker: d.future }) },
-  getFuturesV1QuotesTicker: { path: '/futures/v1/quotes/{ticker}', why: BEING_ADDED, call: (r, d) => r.getFuturesV1QuotesTicker({ ticker: d.future }) },
-  getFuturesV1Snapshot: { path: '/futures/v1/snapshot', why: BEING_ADDED, call: (r) => r.getFuturesV1Snapshot({}) },
   getOptionsV3TradesTicker: { path: '/options/v3/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3TradesTicker({ ticker: d.option }) },
   getOptionsV3QuotesTicker: { path: '/options/v3/quotes/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3QuotesTicker({ ticker: d.option }) },
   getStocksDevTradesTicker: { path: '/stocks/dev/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getStocksDevTradesTicker({ ticker: STOCK, sipTimestamp: d.session }) },
@@ -406,8 +406,10 @@ describe('@massive.com/client-js: every REST method on a default server (sqlite,
     const session = lastExtendedSession(nowMs);
     const chain = await client().getOptionsChain({ underlyingAsset: STOCK, limit: 250, order: GetOptionsChainOrderEnum.Desc, sort: GetOptionsChainSortEnum.ExpirationDate });
     const option = chain.results?.find((c) => c.last_trade && c.last_quote && c.greeks)?.details?.ticker;
-    const future = (await client().getFuturesV1Contracts({ productCode: 'ES', active: true, limit: 1 })).results?.[0]?.ticker;
-    if (!option || !future) throw new Error('the demo has no traded AAPL option contract or no ES futures contract');
+    // the ES contract the demo has trades and quotes for (the front one on the demo date)
+    const traded = (await client().getFuturesV1Snapshot({ productCode: 'ES' })).results?.find((c) => c.last_trade && c.last_quote);
+    const future = traded?.details?.ticker;
+    if (!option || !future) throw new Error('the demo has no traded AAPL option contract or no traded ES futures contract');
     demo = { session, prevSession: previousTradingDay(session), option, future };
   }, 240_000);
 

@@ -58,3 +58,16 @@ export const FUTURES_EXCHANGE_FACTS = [
   { acronym: 'NYMEX', id: '6', locale: 'US', mic: 'XNYM', name: 'New York Mercantile Exchange', operating_mic: 'XCME', type: 'exchange', url: 'https://www.cmegroup.com' },
   { acronym: 'COMEX', id: '7', locale: 'US', mic: 'XCEC', name: 'Commodity Exchange', operating_mic: 'XCME', type: 'exchange', url: 'https://www.cmegroup.com' },
 ] as const;
+
+/**
+ * Market data of the demo's front contracts: a synthetic price level around which the sessions
+ * move (in the range the products traded in during 2025), the typical contracts per minute, and
+ * the CME multicast channel quotes and trades are stamped with (ours, one per product).
+ */
+export const FUTURES_MARKET_FACTS: Readonly<Record<string, { price: number; minuteVolume: number; channel: number }>> = {
+  ES: { price: 6600, minuteVolume: 900, channel: 310 },
+  NQ: { price: 24500, minuteVolume: 350, channel: 312 },
+  CL: { price: 62, minuteVolume: 250, channel: 382 },
+  GC: { price: 4050, minuteVolume: 120, channel: 360 },
+  ZN: { price: 112.5, minuteVolume: 700, channel: 344 },
+};

@@ -46,7 +46,7 @@ const BAR_RAW_SELECT = 't, o, h, l, c, v, vw, n';
 // corrected files, and the correction must win. The WHERE clause skips rows whose values are
 // unchanged, so an identical re-import writes nothing and counts nothing as written.
 /** ` ON CONFLICT (key) DO UPDATE SET ...` of `columns`, only where one of them differs. */
-function upsert(table: string, key: readonly string[], columns: readonly string[], extraSet = '', extraWhere = ''): string {
+export function upsert(table: string, key: readonly string[], columns: readonly string[], extraSet = '', extraWhere = ''): string {
   const set = columns.map((c) => `${c} = excluded.${c}`).join(', ');
   const changed = columns.map((c) => `${table}.${c} IS DISTINCT FROM excluded.${c}`).join(' OR ');
   return ` ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${set}${extraSet} WHERE ${extraWhere}${changed}`;
@@ -170,7 +170,7 @@ function writeQuote(q: QuoteRow, out: SqlValue[]): void {
   );
 }
 
-interface InsertSpec<T> {
+export interface InsertSpec<T> {
   table: string;
   columns: readonly string[];
   /** ON CONFLICT clause. */
@@ -327,50 +327,54 @@ export interface DeriveWindow {
   toMs: number;
 }
 
+/**
+ * Multi-row upserts inside one transaction (joins the caller's when there is one); on
+ * PostgreSQL, large batches go through COPY with the same conflict clause and count. Returns
+ * the rows written: new ones and changed ones.
+ */
+export async function insertRows<T>(db: SqlDriver, spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
+  if (batch.length === 0) return 0;
+  const valuesOf = (rows: readonly T[]): SqlValue[][] => {
+    const values: SqlValue[][] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const out: SqlValue[] = [];
+      spec.write(rows[i]!, out);
+      values[i] = out;
+    }
+    return values;
+  };
+  return db.transaction(async (tx) => {
+    if (tx.engine === 'postgres' && tx.copyInsert && batch.length >= COPY_MIN_ROWS) {
+      // Repeated keys make the direct COPY fail; only then are they reduced to one row each.
+      return tx.copyInsert(spec.table, spec.columns, valuesOf(batch), spec.conflict, () => valuesOf(lastPerKey(batch, spec.key)));
+    }
+    const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
+    let written = 0;
+    const per = ROWS_PER_STATEMENT[tx.engine];
+    const full = rows.length - (rows.length % per);
+    const params: SqlValue[] = [];
+    if (full > 0) {
+      const sql = insertSql(spec as InsertSpec<unknown>, per);
+      for (let i = 0; i < full; i += per) {
+        params.length = 0;
+        for (let j = i; j < i + per; j++) spec.write(rows[j]!, params);
+        written += (await tx.run(sql, params)).changes;
+      }
+    }
+    if (full < rows.length) {
+      params.length = 0;
+      for (let j = full; j < rows.length; j++) spec.write(rows[j]!, params);
+      written += (await tx.run(insertSql(spec as InsertSpec<unknown>, rows.length - full), params)).changes;
+    }
+    return written;
+  });
+}
+
 export class MarketDataRepository implements MarketDataPort {
   constructor(private readonly db: SqlDriver) {}
 
-  /**
-   * Multi-row upserts inside one transaction (joins the caller's when there is one); on
-   * PostgreSQL, large batches go through COPY with the same conflict clause and count. Returns
-   * the rows written: new ones and changed ones.
-   */
-  private async insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
-    if (batch.length === 0) return 0;
-    const valuesOf = (rows: readonly T[]): SqlValue[][] => {
-      const values: SqlValue[][] = new Array(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const out: SqlValue[] = [];
-        spec.write(rows[i]!, out);
-        values[i] = out;
-      }
-      return values;
-    };
-    return this.db.transaction(async (tx) => {
-      if (tx.engine === 'postgres' && tx.copyInsert && batch.length >= COPY_MIN_ROWS) {
-        // Repeated keys make the direct COPY fail; only then are they reduced to one row each.
-        return tx.copyInsert(spec.table, spec.columns, valuesOf(batch), spec.conflict, () => valuesOf(lastPerKey(batch, spec.key)));
-      }
-      const rows = tx.engine === 'postgres' ? lastPerKey(batch, spec.key) : batch;
-      let written = 0;
-      const per = ROWS_PER_STATEMENT[tx.engine];
-      const full = rows.length - (rows.length % per);
-      const params: SqlValue[] = [];
-      if (full > 0) {
-        const sql = insertSql(spec as InsertSpec<unknown>, per);
-        for (let i = 0; i < full; i += per) {
-          params.length = 0;
-          for (let j = i; j < i + per; j++) spec.write(rows[j]!, params);
-          written += (await tx.run(sql, params)).changes;
-        }
-      }
-      if (full < rows.length) {
-        params.length = 0;
-        for (let j = full; j < rows.length; j++) spec.write(rows[j]!, params);
-        written += (await tx.run(insertSql(spec as InsertSpec<unknown>, rows.length - full), params)).changes;
-      }
-      return written;
-    });
+  private insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
+    return insertRows(this.db, spec, batch);
   }
 
   insertBars(kind: BarKind, rows: BarRow[]): Promise<number> {
