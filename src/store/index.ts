@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { STORE_DRIVER, type SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver, type PgDeadlines } from './postgres/driver.js';
+import { DayPartitions } from './postgres/partitions.js';
 import { AccountRepository } from './repos/accounts.js';
 import { readStoreStatus, type StoreStatus } from './repos/store-status.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
@@ -97,14 +98,14 @@ export interface StoreOptions {
 }
 
 /** The store over one driver (or one transaction of it); the driver stays out of the Store type. */
-function storeOver(db: SqlDriver, inTransaction: boolean): Store {
+function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartitions): Store {
   const store: Store & { [STORE_DRIVER]: SqlDriver } = {
     [STORE_DRIVER]: db,
     engine: db.engine,
     meta: new MetaRepository(db),
     keys: new KeyRepository(db),
     reference: new ReferenceRepository(db),
-    market: new MarketDataRepository(db),
+    market: new MarketDataRepository(db, partitions),
     options: new OptionsRepository(db),
     futures: new FuturesMarketRepository(db),
     snapshotReads: new SnapshotReadRepository(db),
@@ -119,7 +120,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean): Store {
         if (opts?.serializeOn !== undefined && tx.engine === 'postgres') {
           await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [opts.serializeOn]);
         }
-        return fn(storeOver(tx, true));
+        return fn(storeOver(tx, true, partitions));
       }),
     migrate: () => migrate(db),
     accounts: new AccountRepository(db),
@@ -163,5 +164,6 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     // rows stored before a derived column existed get it (a read finds none to fill otherwise)
     await new ReferenceRepository(db).backfillTickerItems();
   }
-  return storeOver(db, false);
+  // One record of known day partitions per store, shared by its transactions.
+  return storeOver(db, false, db instanceof PostgresDriver ? new DayPartitions(db.pool.options) : undefined);
 }

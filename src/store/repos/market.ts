@@ -4,6 +4,7 @@ import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
+import type { DayPartitions } from '../postgres/partitions.js';
 import type { BarKind, BarRange, MarketDataPort, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
 
 /**
@@ -370,10 +371,23 @@ export async function insertRows<T>(db: SqlDriver, spec: InsertSpec<T>, batch: r
   });
 }
 
-export class MarketDataRepository implements MarketDataPort {
-  constructor(private readonly db: SqlDriver) {}
+/** The time key of a row of each day-partitioned table (PostgreSQL), as stored. */
+const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | number | undefined>> = {
+  trades: (r: TradeRow) => r.sip_timestamp,
+  quotes: (q: QuoteRow) => q.sip_timestamp ?? q.participant_timestamp,
+  minute_bars: (b: BarRow) => b.t,
+};
 
-  private insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
+export class MarketDataRepository implements MarketDataPort {
+  /** `partitions`: PostgreSQL's day partitions, created before each write that needs them. */
+  constructor(
+    private readonly db: SqlDriver,
+    private readonly partitions?: DayPartitions,
+  ) {}
+
+  private async insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
+    const timeOf = PARTITION_TIME[spec.table] as ((row: T) => bigint | number | undefined) | undefined;
+    if (this.partitions && timeOf) await this.partitions.ensureFor(spec.table, batch, timeOf);
     return insertRows(this.db, spec, batch);
   }
 
@@ -423,8 +437,11 @@ export class MarketDataRepository implements MarketDataPort {
     }
     if (range.after) {
       // Strictly after the last row of the previous page, ties on time broken by sequence then pk.
-      where.push(`(${time}, sequence_number, pk) ${range.order === 'asc' ? '>' : '<'} (?, ?, ?)`);
-      params.push(BigInt(range.after.ts), BigInt(range.after.seq), BigInt(range.after.pk));
+      // The plain bound on time is implied by the row comparison, but only a plain bound lets
+      // PostgreSQL prune the day partitions before the cursor (and use it as an index bound).
+      const asc = range.order === 'asc';
+      where.push(`${time} ${asc ? '>=' : '<='} ?`, `(${time}, sequence_number, pk) ${asc ? '>' : '<'} (?, ?, ?)`);
+      params.push(BigInt(range.after.ts), BigInt(range.after.ts), BigInt(range.after.seq), BigInt(range.after.pk));
     }
     const dir = range.order === 'asc' ? 'ASC' : 'DESC';
     params.push(range.limit);

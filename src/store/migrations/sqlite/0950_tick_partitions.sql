@@ -1,0 +1,4 @@
+-- No change on this engine. PostgreSQL's 0950 partitions trades, quotes and minute bars by day;
+-- SQLite has no table partitioning, and a store there stays one file whose indexes already
+-- serve a one-day page with one range scan. The file exists because both engines hold the same
+-- migration ids.
