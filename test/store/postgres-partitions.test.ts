@@ -173,6 +173,14 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL day partitions', () => {
     }
   });
 
+  it('a day dropped for retention can be written again: the first write after the drop fails, the next remakes the partition', async () => {
+    await store.market.insertTrades(trades(5, D20));
+    await sqlOf(store).exec('DROP TABLE trades_d20261120');
+    await expect(store.market.insertTrades(trades(5, D20))).rejects.toThrow(/no partition of relation/);
+    expect(await store.market.insertTrades(trades(5, D20))).toBe(5);
+    expect(await partitionsOf(store, 'trades')).toEqual(['trades_d20261120']);
+  });
+
   it('a store written while another process made the partition does not make it twice', async () => {
     const schema = `tb_test_part2_${Date.now().toString(36)}`;
     const a = await openPostgresStore(DATABASE_URL!, schema);

@@ -77,6 +77,11 @@ export class DayPartitions {
     await run;
   }
 
+  /** Forgets the partitions known of `table`: the next write of each day checks the catalog again. */
+  forget(table: string): void {
+    this.known.delete(table);
+  }
+
   private missing(table: string, days: Iterable<number>): number[] {
     const known = this.known.get(table);
     return [...days].filter((d) => !known?.has(d));

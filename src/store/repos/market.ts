@@ -378,6 +378,12 @@ const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | number | 
   minute_bars: (b: BarRow) => b.t,
 };
 
+/** PostgreSQL refused a row for which its partitioned table has no partition. */
+function isMissingPartition(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  return (e?.code === '23514' && /no partition of relation/.test(e.message ?? '')) || (e?.cause !== undefined && isMissingPartition(e.cause));
+}
+
 export class MarketDataRepository implements MarketDataPort {
   /** `partitions`: PostgreSQL's day partitions, created before each write that needs them. */
   constructor(
@@ -387,8 +393,16 @@ export class MarketDataRepository implements MarketDataPort {
 
   private async insert<T>(spec: InsertSpec<T>, batch: readonly T[]): Promise<number> {
     const timeOf = PARTITION_TIME[spec.table] as ((row: T) => bigint | number | undefined) | undefined;
-    if (this.partitions && timeOf) await this.partitions.ensureFor(spec.table, batch, timeOf);
-    return insertRows(this.db, spec, batch);
+    if (!this.partitions || !timeOf) return insertRows(this.db, spec, batch);
+    await this.partitions.ensureFor(spec.table, batch, timeOf);
+    try {
+      return await insertRows(this.db, spec, batch);
+    } catch (err) {
+      // A day partition dropped after this process made or saw it (retention): the next write
+      // checks again and makes it anew.
+      if (isMissingPartition(err)) this.partitions.forget(spec.table);
+      throw err;
+    }
   }
 
   insertBars(kind: BarKind, rows: BarRow[]): Promise<number> {
