@@ -73,19 +73,13 @@ export function parseRfc3339Ns(value: string): bigint | null {
   return msToStoredNs(ms, frac);
 }
 
-export interface TickBoundsQuery {
-  timestamp?: string;
-  'timestamp.gt'?: string;
-  'timestamp.gte'?: string;
-  'timestamp.lt'?: string;
-  'timestamp.lte'?: string;
-}
-
 /**
- * Intersects every timestamp filter of a v3 ticks request into one [gte, lt) range in ns;
- * an absent side is unbounded. `empty` is true when the filters exclude everything.
+ * Intersects every time filter of a ticks request into one [gte, lt) range in ns; an absent
+ * side is unbounded. `empty` is true when the filters exclude everything. The filters are named
+ * after `field` (`timestamp` on the v3 lists, `sip_timestamp` on /stocks/dev/trades), and so are
+ * the errors.
  */
-export function tickBounds(q: TickBoundsQuery, zone: Zone): { gte?: bigint; lt?: bigint; empty: boolean } {
+export function tickBounds(q: object, zone: Zone, field = 'timestamp'): { gte?: bigint; lt?: bigint; empty: boolean } {
   let gte: bigint | undefined;
   let lt: bigint | undefined;
   const lower = (v: bigint) => {
@@ -94,22 +88,23 @@ export function tickBounds(q: TickBoundsQuery, zone: Zone): { gte?: bigint; lt?:
   const upper = (v: bigint) => {
     if (lt === undefined || v < lt) lt = v;
   };
-  const read = (name: keyof TickBoundsQuery) => {
-    const v = q[name];
-    return v === undefined ? undefined : parseTickTime(v, name, zone);
+  const read = (suffix: string) => {
+    const name = field + suffix;
+    const v = (q as Record<string, unknown>)[name];
+    return typeof v === 'string' ? parseTickTime(v, name, zone) : undefined;
   };
-  const eq = read('timestamp');
+  const eq = read('');
   if (eq) {
     lower(eq.start);
     upper(eq.end);
   }
-  const gtv = read('timestamp.gt');
+  const gtv = read('.gt');
   if (gtv) lower(gtv.end);
-  const gtev = read('timestamp.gte');
+  const gtev = read('.gte');
   if (gtev) lower(gtev.start);
-  const ltv = read('timestamp.lt');
+  const ltv = read('.lt');
   if (ltv) upper(ltv.start);
-  const ltev = read('timestamp.lte');
+  const ltev = read('.lte');
   if (ltev) upper(ltev.end);
   return { gte, lt, empty: gte !== undefined && lt !== undefined && gte >= lt };
 }
