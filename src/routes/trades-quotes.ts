@@ -85,7 +85,7 @@ const FILTER_TEXT =
   'America/New_York for stocks and options, UTC for forex and crypto). Sorted by time then sequence number; `next_url` resumes strictly after the last row.';
 
 /** A per-market tick list: its path, the filter field, the ticks it reads and how it writes them. */
-interface MarketTickList {
+interface MarketTickList<R> {
   url: string;
   operationId: string;
   summary: string;
@@ -96,13 +96,11 @@ interface MarketTickList {
   defaultLimit: number;
   family: string;
   row: TObject;
-  read(ticks: TradeQuoteService, q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawTick, TickPosition>>;
-  json(ticks: TradeQuoteService, rows: RawTick[], ticker: string): string;
+  read(ticks: TradeQuoteService, q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<R, TickPosition>>;
+  json(ticks: TradeQuoteService, rows: readonly R[], ticker: string): string;
 }
-type RawTick = RawTrade | RawQuote;
 
-const MARKET_TICK_LISTS: MarketTickList[] = [
-  {
+const OPTION_TRADES: MarketTickList<RawTrade> = {
     url: '/options/v3/trades/:ticker',
     operationId: 'GetOptionsV3TradesTicker',
     summary: 'Option trades',
@@ -114,9 +112,10 @@ const MARKET_TICK_LISTS: MarketTickList[] = [
     family: 'options-v3-trades',
     row: OptionTradeWire,
     read: (ticks, q, page) => ticks.tradesRaw(q, page),
-    json: (ticks, rows, ticker) => ticks.optionTradesJson(rows as RawTrade[], ticker),
-  },
-  {
+    json: (ticks, rows, ticker) => ticks.optionTradesJson(rows, ticker),
+};
+
+const OPTION_QUOTES: MarketTickList<RawQuote> = {
     url: '/options/v3/quotes/:ticker',
     operationId: 'GetOptionsV3QuotesTicker',
     summary: 'Option quotes',
@@ -128,9 +127,10 @@ const MARKET_TICK_LISTS: MarketTickList[] = [
     family: 'options-v3-quotes',
     row: OptionQuoteWire,
     read: (ticks, q, page) => ticks.quotesRaw(q, page),
-    json: (ticks, rows, ticker) => ticks.optionQuotesJson(rows as RawQuote[], ticker),
-  },
-  {
+    json: (ticks, rows, ticker) => ticks.optionQuotesJson(rows, ticker),
+};
+
+const DEV_TRADES: MarketTickList<RawTrade> = {
     url: '/stocks/dev/trades/:ticker',
     operationId: 'GetStocksDevTradesTicker',
     summary: 'Stock trades with fractional sizes',
@@ -144,9 +144,40 @@ const MARKET_TICK_LISTS: MarketTickList[] = [
     family: 'stocks-dev-trades',
     row: DevTradeWire,
     read: (ticks, q, page) => ticks.tradesRaw(q, page),
-    json: (ticks, rows, ticker) => ticks.devTradesJson(rows as RawTrade[], ticker),
-  },
-];
+    json: (ticks, rows, ticker) => ticks.devTradesJson(rows, ticker),
+};
+
+const FIELD_TEXT = (field: string) =>
+  `\`${field}\` (equality) and \`${field}.gt/.gte/.lt/.lte\` take Unix ns, RFC 3339 or YYYY-MM-DD (the whole America/New_York day); ` +
+  `\`sort\` is \`${field}.desc\` (default) or \`${field}.asc\`, ties in sequence order; \`next_url\` resumes strictly after the last row.`;
+
+/** Registers a per-market tick list: v3's keyset paging over the stored ticks, its own query and rows. */
+function marketTickRoute<R>(app: FastifyInstance, ctx: RouteContext, list: MarketTickList<R>): void {
+  const ticks = ctx.services.tradesQuotes;
+  getRoute(app, ctx, {
+    url: list.url,
+    operationId: list.operationId,
+    summary: list.summary,
+    description: `${list.description} ${FIELD_TEXT(list.field)}`,
+    tags: ['Trades & quotes'],
+    dataset: list.dataset,
+    market: list.market,
+    params: TickerParams,
+    querystring: fieldTickQuery(list.field, list.defaultLimit),
+    response: ListOf(list.row),
+    serializer: 'native',
+    handler: async ({ params, query, req }) => {
+      const ticker = params.ticker;
+      return listBody(await listPage(ctx, req, query, {
+        family: list.family,
+        firstQuery: () => fieldWindow(ticker, list.market, list.field, query),
+        validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
+        read: (q, page) => list.read(ticks, q, page),
+        present: (rows) => new JsonArray(list.json(ticks, rows, ticker), rows.length),
+      }));
+    },
+  });
+}
 
 export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const ticks = ctx.services.tradesQuotes;
@@ -198,32 +229,7 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     },
   });
 
-  const FIELD_TEXT = (field: string) =>
-    `\`${field}\` (equality) and \`${field}.gt/.gte/.lt/.lte\` take Unix ns, RFC 3339 or YYYY-MM-DD (the whole America/New_York day); ` +
-    `\`sort\` is \`${field}.desc\` (default) or \`${field}.asc\`, ties in sequence order; \`next_url\` resumes strictly after the last row.`;
-  for (const list of MARKET_TICK_LISTS) {
-    getRoute(app, ctx, {
-      url: list.url,
-      operationId: list.operationId,
-      summary: list.summary,
-      description: `${list.description} ${FIELD_TEXT(list.field)}`,
-      tags: ['Trades & quotes'],
-      dataset: list.dataset,
-      market: list.market,
-      params: TickerParams,
-      querystring: fieldTickQuery(list.field, list.defaultLimit),
-      response: ListOf(list.row),
-      serializer: 'native',
-      handler: async ({ params, query, req }) => {
-        const ticker = params.ticker;
-        return listBody(await listPage(ctx, req, query, {
-          family: list.family,
-          firstQuery: () => fieldWindow(ticker, list.market, list.field, query),
-          validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
-          read: (q, page) => list.read(ticks, q, page),
-          present: (rows) => new JsonArray(list.json(ticks, rows, ticker), rows.length),
-        }));
-      },
-    });
-  }
+  marketTickRoute(app, ctx, OPTION_TRADES);
+  marketTickRoute(app, ctx, OPTION_QUOTES);
+  marketTickRoute(app, ctx, DEV_TRADES);
 }
