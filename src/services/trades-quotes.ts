@@ -5,10 +5,10 @@ import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
 import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
-import { quotesJson, tradesJson } from './tick-json.js';
+import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
-export type { TickPosition } from '../store/repos/market-port.js';
+export type { RawQuote, RawTrade, TickPosition } from '../store/repos/market-port.js';
 
 /** The resolved request a page reads (and a cursor carries): bounds in ns as decimal text. */
 export interface TickWindow {
@@ -106,5 +106,20 @@ export class TradeQuoteService {
   /** The JSON array of a page of quotes: the same values as quoteToWire. */
   quotesJson(rows: readonly RawQuote[]): string {
     return quotesJson(rows);
+  }
+
+  /** A page of /options/v3/trades: each row an OptionTradeWire of `ticker`. */
+  optionTradesJson(rows: readonly RawTrade[], ticker: string): string {
+    return optionTradesJson(rows, ticker);
+  }
+
+  /** A page of /options/v3/quotes: each row an OptionQuoteWire of `ticker`. */
+  optionQuotesJson(rows: readonly RawQuote[], ticker: string): string {
+    return optionQuotesJson(rows, ticker);
+  }
+
+  /** A page of /stocks/dev/trades: each row a DevTradeWire of `ticker`. */
+  devTradesJson(rows: readonly RawTrade[], ticker: string): string {
+    return devTradesJson(rows, ticker);
   }
 }

@@ -24,6 +24,12 @@ const SAMPLE: Record<string, keyof FundamentalsDemo> = {
   'risk-categories': 'riskCategories', inflation: 'inflation', 'inflation-expectations': 'expectations', 'treasury-yields': 'yields',
 };
 
+/**
+ * Data sets whose wire fields are the same, so that a file of either is imported with --dataset:
+ * the risk-factor taxonomy and the 8-K disclosure taxonomy (version, three levels, description).
+ */
+const SAME_FIELDS = ['risk-categories', 'disclosure-taxonomy'];
+
 /** A CSV cell: JSON text for a json field (whatever its value) and for objects, a string-array comma-joined. */
 function csvCell(v: unknown, json = false): string {
   if (v === undefined || v === null) return '';
@@ -83,18 +89,20 @@ for (const engine of engines()) {
     const formats: Format[] = ['json', 'body', 'ndjson', 'csv'];
     DATASET_DECLARATIONS.forEach((def, i) => {
       for (const format of [formats[i % 4]!, formats[(i + 1) % 4]!]) {
-        it(`${def.name} from ${format}: detected from its fields, every value kept, idempotent`, async () => {
+        it(`${def.name} from ${format}: detected from its fields (named when another data set has the same), every value kept, idempotent`, async () => {
           await sqlOf(store).run(`DELETE FROM ${def.table}`);
           const sample = (partner[def.name] ?? demo[SAMPLE[def.name]!]).slice(0, 6);
           expect(sample.length).toBeGreaterThan(0);
           const path = join(dir, `${def.name}-${format}.${EXT[format]}`);
           writeFileSync(path, render(format, sample, def));
-          const first = await importFile(store, path);
+          const named = SAME_FIELDS.includes(def.name) ? { dataset: def.name } : {};
+          if (named.dataset) await expect(importFile(store, path)).rejects.toThrow(`the fields fit several data sets (${SAME_FIELDS.join(', ')}); pass --dataset`);
+          const first = await importFile(store, path, named);
           expect(first).toMatchObject({ importer: 'datasets', kind: def.name, rows: sample.length, written: sample.length, rejected: 0 });
           const rows = await stored(store, def);
           const key = (r: DatasetRecord) => JSON.stringify(Object.entries(comparable(def, r)).sort());
           expect(rows.map(key).sort()).toEqual(sample.map(key).sort());
-          const second = await importFile(store, path);
+          const second = await importFile(store, path, named);
           expect(second).toMatchObject({ rows: sample.length, written: 0 });
           expect(await stored(store, def)).toEqual(rows);
         });
