@@ -20,6 +20,8 @@
  *   previous close and at least 10,000 shares traded today, and OTC tickers only count with
  *   include_otc; forex and crypto have no volume floor.
  * - Bars are shown as stored (not split-adjusted).
+ * - Stocks repeat volumes and the last trade's size as decimal text (day.dv, min.dv, min.dav,
+ *   lastTrade.ds), fractional shares kept, as upstream's newer fields do.
  */
 import { localDayOf, localDayStart, sessionOnDay, type Session, type Zone } from '../domain/calendar.js';
 import { decimalQuantity } from '../domain/decimal-quantity.js';
