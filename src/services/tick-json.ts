@@ -6,6 +6,7 @@
 import type { BarTuple } from '../domain/bars.js';
 import type { TickerMarket } from '../domain/ticker-market.js';
 import type { RawQuote, RawTrade } from '../store/repos/market-port.js';
+import { decimalQuantity } from '../domain/decimal-quantity.js';
 
 /** The stored sequence number of a tick without one. */
 const NO_SEQUENCE = '-1';
@@ -59,7 +60,7 @@ function writeTrades(rows: readonly RawTrade[], form: TradeForm): string {
     const codes = codesJson(r[9]);
     if (codes !== '') p.push('"conditions":', codes, ',');
     if (venue && r[10] !== null) p.push('"correction":', r[10], ',');
-    if (decimalSize) p.push('"decimal_size":"', r[6], '",');
+    if (decimalSize) p.push('"decimal_size":"', decimalQuantity(r[6]), '",');
     p.push('"exchange":', r[3]);
     if (venue && r[4] !== '') p.push(',"id":', jsonString(r[4]));
     const participant = crypto ? (r[7] ?? r[0]) : r[7];

@@ -7,6 +7,7 @@ import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
 import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
 import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
+import { decimalQuantity } from '../domain/decimal-quantity.js';
 
 export type { RawQuote, RawTrade, TickPosition } from '../store/repos/market-port.js';
 
@@ -37,7 +38,7 @@ export function validTickCursor(q: TickWindow, a: TickPosition, ticker: string):
 const nonEmpty = (codes: number[] | undefined) => (codes && codes.length ? codes : undefined);
 
 /**
- * A trade as v3 writes it. Stocks add `decimal_size` (the size as text); crypto trades have no
+ * A trade as v3 writes it. Stocks add `decimal_size` (the size as a decimal string); crypto trades have no
  * SIP time, so only their participant time is written.
  */
 export function tradeToWire(r: TradeRow, market: TickerMarket): TradeWire {
@@ -45,7 +46,7 @@ export function tradeToWire(r: TradeRow, market: TickerMarket): TradeWire {
   return {
     conditions: nonEmpty(r.conditions),
     correction: r.correction,
-    decimal_size: market === 'stocks' ? String(r.size) : undefined,
+    decimal_size: market === 'stocks' ? decimalQuantity(r.size) : undefined,
     exchange: r.exchange,
     id: r.id,
     participant_timestamp: crypto ? (r.participant_timestamp ?? r.sip_timestamp) : r.participant_timestamp,
