@@ -4,7 +4,8 @@ import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
-import type { BarKind, BarRange, MarketDataPort, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
+import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
+import { copyTextValue } from '../postgres/driver.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -237,6 +238,50 @@ const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
   },
 };
 
+// Rows loaded as new (newRowsLoader) go out as PostgreSQL COPY text written straight from the
+// row objects, one template per table in the order of its columns above: no array of values per
+// row, no per-value dispatch. Numbers and bigints print as String() does (what copyTextValue
+// writes); absent values as \N; texts escaped by copyTextValue.
+const NULL_TEXT = '\\N';
+
+/** copyTextValue of a string, remembering the last one (rows come grouped by ticker). */
+function textEscaper(): (s: string) => string {
+  let last = '';
+  let lastText = '';
+  return (s) => {
+    if (s !== last) {
+      last = s;
+      lastText = copyTextValue(s) as string;
+    }
+    return lastText;
+  };
+}
+
+type CopyLine<T> = (row: T, ticker: (s: string) => string) => string;
+
+const barLine: CopyLine<BarRow> = (b, ticker) =>
+  `${ticker(b.ticker)}\t${b.t}\t${b.o}\t${b.h}\t${b.l}\t${b.c}\t${b.v ?? NULL_TEXT}\t${b.vw ?? NULL_TEXT}\t${b.n ?? NULL_TEXT}\n`;
+
+const codesText = (codes: number[] | undefined): string => (codes === undefined || codes.length === 0 ? NULL_TEXT : codes.join(','));
+
+const tradeLine: CopyLine<TradeRow> = (r, ticker) =>
+  `${ticker(r.ticker)}\t${r.sip_timestamp}\t${r.sequence_number ?? NO_SEQUENCE}\t${r.exchange}\t${r.id === undefined ? NO_ID : copyTextValue(r.id)}\t${r.price}\t${r.size}\t${
+    r.participant_timestamp ?? NULL_TEXT}\t${r.trf_timestamp ?? NULL_TEXT}\t${codesText(r.conditions)}\t${r.correction ?? NULL_TEXT}\t${r.tape ?? NULL_TEXT}\t${r.trf_id ?? NULL_TEXT}\n`;
+
+const quoteLine: CopyLine<QuoteRow> = (q, ticker) => {
+  const ts = q.sip_timestamp ?? q.participant_timestamp;
+  if (ts === undefined) throw new Error(`quote of ${q.ticker} has neither sip_timestamp nor participant_timestamp`);
+  return `${ticker(q.ticker)}\t${ts}\t${q.sequence_number ?? NO_SEQUENCE}\t${q.sip_timestamp === undefined ? 0 : 1}\t${q.participant_timestamp ?? NULL_TEXT}\t${
+    q.trf_timestamp ?? NULL_TEXT}\t${q.ask_price}\t${q.ask_size ?? NULL_TEXT}\t${q.ask_exchange ?? NULL_TEXT}\t${q.bid_price}\t${q.bid_size ?? NULL_TEXT}\t${
+    q.bid_exchange ?? NULL_TEXT}\t${codesText(q.conditions)}\t${codesText(q.indicators)}\t${q.tape ?? NULL_TEXT}\n`;
+};
+
+const NEW_ROWS: { [K in keyof NewRows]: { spec: InsertSpec<NewRows[K]>; line: CopyLine<NewRows[K]> } } = {
+  minute: { spec: MINUTE_INSERT, line: barLine },
+  trades: { spec: TRADE_INSERT, line: tradeLine },
+  quotes: { spec: QUOTE_INSERT, line: quoteLine },
+};
+
 interface TickTable {
   table: string;
   timeColumn: string;
@@ -264,6 +309,27 @@ const HOURLY_PARTS_SQL = `
   JOIN minute_bars f ON f.ticker = ? AND f.t = g.ft
   JOIN minute_bars z ON z.ticker = ? AND z.t = g.lt
   ORDER BY g.ft`;
+
+// PostgreSQL derives the day bars of an import's window in one statement instead of a query per
+// ticker: for each ticker and local day (boundaries computed here, as foldHoursIntoDays has
+// them), an aggregate over the day's minutes read by primary key, then the first and last
+// minute's prices by primary key; the same fold, summed per day instead of per hour.
+const DERIVE_WINDOW_SQL = `
+  INSERT INTO day_bars (ticker, t, o, h, l, c, v, vw, n, derived)
+  SELECT u.ticker, d.ds, f.o, g.h, g.l, z.c, g.v,
+         CASE WHEN g.vw_parts = 1 THEN g.vw_one WHEN g.vw_parts > 1 THEN g.vw_pv / g.vw_v END, g.n, 1
+  FROM json_array_elements_text(CAST(? AS json)) u(ticker)
+  CROSS JOIN unnest(CAST(string_to_array(?, ',') AS bigint[]), CAST(string_to_array(?, ',') AS bigint[])) d(ds, de)
+  CROSS JOIN LATERAL (
+    SELECT MIN(t) AS ft, MAX(t) AS lt, MAX(h) AS h, MIN(l) AS l, SUM(v) AS v, SUM(n) AS n,
+           COUNT(CASE WHEN ${VW_PART} THEN 1 END) AS vw_parts,
+           MAX(CASE WHEN ${VW_PART} THEN vw END) AS vw_one,
+           SUM(CASE WHEN ${VW_PART} THEN vw * v END) AS vw_pv,
+           SUM(CASE WHEN ${VW_PART} THEN v END) AS vw_v
+    FROM minute_bars m WHERE m.ticker = u.ticker AND m.t >= d.ds AND m.t < d.de) g
+  CROSS JOIN LATERAL (SELECT o FROM minute_bars WHERE ticker = u.ticker AND t = g.ft) f
+  CROSS JOIN LATERAL (SELECT c FROM minute_bars WHERE ticker = u.ticker AND t = g.lt) z
+  ${DAY_BAR_DERIVED}`;
 
 /** Derived day bars written at once by deriveDayBars (bounded memory on a whole-store rebuild). */
 const DERIVED_PER_WRITE = 5000;
@@ -385,6 +451,22 @@ export class MarketDataRepository implements MarketDataPort {
     return this.insert(QUOTE_INSERT, rows);
   }
 
+  async newRowsLoader<K extends keyof NewRows>(kind: K): Promise<NewRowsLoader<NewRows[K]> | undefined> {
+    if (!this.db.copyStream) return undefined;
+    const { spec, line } = NEW_ROWS[kind] as { spec: InsertSpec<NewRows[K]>; line: CopyLine<NewRows[K]> };
+    const stream = await this.db.copyStream(spec.table, spec.columns);
+    const ticker = textEscaper();
+    return {
+      async add(rows) {
+        let text = '';
+        for (let i = 0; i < rows.length; i++) text += line(rows[i]!, ticker);
+        await stream.write(text);
+      },
+      end: () => stream.end(),
+      abort: () => stream.abort(),
+    };
+  }
+
   async readBars(kind: BarKind, range: BarRange): Promise<BarRow[]> {
     return (await this.db.all(barsSql(kind, range.order, BAR_SELECT), barsParams(range))).map(barFromRow);
   }
@@ -482,6 +564,7 @@ export class MarketDataRepository implements MarketDataPort {
    * the days of `window`. Imported day bars are never replaced; derived ones are refreshed.
    */
   async deriveDayBars(tickers?: string[], window?: DeriveWindow): Promise<number> {
+    if (this.db.engine === 'postgres' && tickers && window) return this.deriveWindow(tickers, window);
     const list = tickers ?? (await this.tickersWithBars('minute'));
     let written = 0;
     // The day bars of many tickers go out in one write (one statement or COPY instead of one per
@@ -500,6 +583,28 @@ export class MarketDataRepository implements MarketDataPort {
       }
     }
     return written + (await this.insert(DERIVED_DAY_INSERT, pending));
+  }
+
+  /** deriveDayBars of `tickers` over `window` on PostgreSQL: one statement per day zone. */
+  private async deriveWindow(tickers: string[], window: DeriveWindow): Promise<number> {
+    const byZone = new Map<Zone, string[]>();
+    for (const ticker of tickers) {
+      const zone = dayZoneOf(ticker);
+      let list = byZone.get(zone);
+      if (list === undefined) byZone.set(zone, (list = []));
+      list.push(ticker);
+    }
+    let written = 0;
+    for (const [zone, list] of byZone) {
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (let d = localDayOf(window.fromMs, zone); d <= localDayOf(window.toMs, zone); d++) {
+        starts.push(localDayStart(d, zone));
+        ends.push(localDayStart(d + 1, zone));
+      }
+      written += (await this.db.run(DERIVE_WINDOW_SQL, [JSON.stringify(list), starts.join(','), ends.join(',')])).changes;
+    }
+    return written;
   }
 
   async tickersWithBars(kind: BarKind): Promise<string[]> {
