@@ -14,8 +14,9 @@ import type { Store } from '../store/index.js';
 import type { FlatFileBatch, FlatFileProgress, FlatFileSummary } from './flatfile.js';
 import { readFlatFileThreaded } from './flatfile-threaded.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
-import { COPY_MIN_ROWS, KeyConflictError } from '../store/driver.js';
-import type { NewRows, NewRowsLoader } from '../store/repos/market-port.js';
+import { KeyConflictError } from '../store/driver.js';
+import type { NewRowsLoader } from '../store/repos/market-port.js';
+import { newRowsOf, type CopyTextBatch } from './flatfile-codec.js';
 
 /** A file that cannot be imported; `message` names it (`file:line: reason` for a bad row). */
 export class ImportError extends Error {
@@ -312,8 +313,6 @@ interface Reported {
   rejectLine: number;
 }
 
-const NEW_ROWS_OF: Partial<Record<FlatFileKind, keyof NewRows>> = { minute_aggs: 'minute', trades: 'trades', quotes: 'quotes' };
-
 async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Reported): Promise<ImporterResult> {
   const market = ctx.store.market;
   // Reading the file again: reports up to where the first reading got are left out.
@@ -324,8 +323,10 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
   const minuteTickers = new Set<string>();
   let minT = Infinity;
   let maxT = -Infinity;
-  // Parsed in a worker thread (large files), overlapping the inserts made here.
+  // Parsed in a worker thread (large files), overlapping the inserts made here; one that loads
+  // the rows as new gets them as COPY text made there.
   const batches = readFlatFileThreaded(ctx.path, {
+    copyText: asNew && market.loadsNewRows(),
     skipBadRows: ctx.skipBadRows,
     onReject: (r) => {
       if (!asNew && r.line <= reported.rejectLine) return;
@@ -342,15 +343,24 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
   });
   // undefined: not asked for yet (the first batch tells the kind); null: none, insert instead.
   let loader: NewRowsLoader<BarRow | TradeRow | QuoteRow> | null | undefined = asNew ? undefined : null;
-  let step: IteratorResult<FlatFileBatch, FlatFileSummary>;
+  let step: IteratorResult<FlatFileBatch | CopyTextBatch, FlatFileSummary>;
   try {
     step = await batches.next();
     while (!step.done) {
       const b = step.value;
       kind = b.kind;
+      if ('text' in b) {
+        loader ??= await market.newRowsLoader(b.rows);
+        if (!loader) throw new Error('the store took rows as COPY text, then had no loader for them');
+        for (const ticker of b.tickers) minuteTickers.add(ticker);
+        if (b.minT < minT) minT = b.minT;
+        if (b.maxT > maxT) maxT = b.maxT;
+        await loader.addText(b.text);
+        step = await batches.next();
+        continue;
+      }
       if (loader === undefined) {
-        // A first batch that small is the whole file: a few INSERTs cost fewer round trips.
-        const rows = b.batch.length < COPY_MIN_ROWS ? undefined : NEW_ROWS_OF[b.kind];
+        const rows = newRowsOf(b);
         loader = rows === undefined ? null : ((await market.newRowsLoader(rows)) ?? null);
       }
       if (b.kind === 'minute_aggs') {

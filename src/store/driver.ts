@@ -80,7 +80,7 @@ export interface SqlDriver {
 /** A COPY in progress (SqlDriver.copyStream). */
 export interface CopyStream {
   /** Sends rows as COPY text (tab-separated, each ending in a newline); resolves when more may be sent. */
-  write(text: string): Promise<void>;
+  write(text: string | Uint8Array): Promise<void>;
   /** Ends the COPY; resolves with the rows stored once the server has them all. */
   end(): Promise<number>;
   /** Cancels the COPY and undoes its rows (the transaction stays usable); a no-op once it ended or failed. */

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
+import { flatFileReaderSettings, flatFileReaderStats } from '../../src/ingest/flatfile-threaded.js';
 import type { Store } from '../../src/store/index.js';
 import { COPY_MIN_ROWS } from '../../src/store/driver.js';
 import { copyTextValue } from '../../src/store/postgres/driver.js';
@@ -306,6 +307,29 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       expect(await importFile(store, path)).toMatchObject({ written: COPY_MIN_ROWS - 1 });
       expect(copies()).toEqual([]);
       expect(valueInserts('trades').length).toBeGreaterThan(0);
+      expect((await storedTrades()).rows).toEqual(rows);
+    });
+
+    it('batches the reader thread sends as COPY text store the rows the in-thread reader gives', async () => {
+      const { lines, rows } = trades(6000);
+      // Ids that COPY text must escape (CSV-quoted), and one outside ASCII.
+      const ids = ['back\\slash', 'tab\there', '\\N', 'ends\\', 'é✓'];
+      ids.forEach((id, k) => {
+        const i = 7 * k + 1;
+        lines[i] = lines[i]!.replace(`,t0-${i},`, `,"${id}",`);
+        rows[i] = { ...rows[i]!, id };
+      });
+      const path = write('trades_v1/worker.csv', TRADES_HEADER, lines);
+      const settings = flatFileReaderSettings.workerThreshold;
+      const before = flatFileReaderStats.worker;
+      flatFileReaderSettings.workerThreshold = 0;
+      try {
+        expect(await importFile(store, path)).toMatchObject({ rows: 6000, written: 6000 });
+      } finally {
+        flatFileReaderSettings.workerThreshold = settings;
+      }
+      expect(flatFileReaderStats.worker).toBe(before + 1);
+      expect(directCopies('trades')).toHaveLength(1);
       expect((await storedTrades()).rows).toEqual(rows);
     });
 

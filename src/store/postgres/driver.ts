@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { copyTextString } from './copy-text.js';
 import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
@@ -124,9 +125,6 @@ function conflictClause(spec: BulkInsert): string {
     : ` ON CONFLICT (${target}) DO NOTHING`;
 }
 
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 const pgUtils = (pg as unknown as { utils?: { prepareValue?(v: unknown): unknown } }).utils;
 
@@ -139,7 +137,7 @@ export function copyTextValue(v: unknown): string {
   if (v === null || v === undefined) return '\\N';
   switch (typeof v) {
     case 'string':
-      return COPY_SPECIAL.test(v) ? v.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c]!) : v;
+      return copyTextString(v);
     case 'number':
     case 'bigint':
       return String(v);
@@ -416,7 +414,7 @@ class PgCopyStream implements CopyStream {
     });
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.state !== 'open' || this.failure !== undefined) throw await this.fail();
     if (this.stream.write(text)) return;
     try {

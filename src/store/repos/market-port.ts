@@ -80,6 +80,8 @@ export interface NewRows {
 export interface NewRowsLoader<T> {
   /** Sends a batch; resolves when the store can take the next. */
   add(rows: readonly T[]): Promise<void>;
+  /** Sends a batch already encoded (market-copy.ts: copyLineOf) as UTF-8. */
+  addText(text: Uint8Array): Promise<void>;
   /** Resolves with the rows stored once all of them are. */
   end(): Promise<number>;
   /** Gives up: none of the rows are kept. */
@@ -100,6 +102,8 @@ export interface MarketDataPort {
    * the loader's rows kept; the rows must then go through insert*.
    */
   newRowsLoader<K extends keyof NewRows>(kind: K): Promise<NewRowsLoader<NewRows[K]> | undefined>;
+  /** Whether newRowsLoader gives loaders here. */
+  loadsNewRows(): boolean;
   readBars(kind: BarKind, range: BarRange): Promise<BarRow[]>;
   /** Day bars of every ticker whose bar starts at exactly `t` (grouped daily). */
   dayBarsAt(t: number): Promise<BarRow[]>;

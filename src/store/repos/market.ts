@@ -5,7 +5,7 @@ import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber }
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
-import { copyTextValue } from '../postgres/driver.js';
+import { BAR_COLUMNS, copyLineOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -14,20 +14,6 @@ import { copyTextValue } from '../postgres/driver.js';
 const ROWS_PER_STATEMENT = { sqlite: 64, postgres: 256 } as const;
 // PostgreSQL batches of COPY_MIN_ROWS or more skip these statements: they are bulk-loaded with
 // COPY (driver.copyInsert), then moved by one INSERT ... SELECT with the same ON CONFLICT clause.
-/** Stored for an absent sequence number / trade id (unique indexes treat NULLs as distinct). */
-const NO_SEQUENCE = -1n;
-const NO_ID = '';
-
-const BAR_COLUMNS = ['ticker', 't', 'o', 'h', 'l', 'c', 'v', 'vw', 'n'] as const;
-const TRADE_COLUMNS = [
-  'ticker', 'sip_timestamp', 'sequence_number', 'exchange', 'id', 'price', 'size',
-  'participant_timestamp', 'trf_timestamp', 'conditions', 'correction', 'tape', 'trf_id',
-] as const;
-const QUOTE_COLUMNS = [
-  'ticker', 'ts', 'sequence_number', 'ts_is_sip', 'participant_timestamp', 'trf_timestamp',
-  'ask_price', 'ask_size', 'ask_exchange', 'bid_price', 'bid_size', 'bid_exchange', 'conditions', 'indicators', 'tape',
-] as const;
-
 const BAR_SELECT = BAR_COLUMNS.join(', ');
 const TRADE_SELECT = `pk, ${TRADE_COLUMNS.join(', ')}`;
 const QUOTE_SELECT = `pk, ${QUOTE_COLUMNS.join(', ')}`;
@@ -238,49 +224,7 @@ const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
   },
 };
 
-// Rows loaded as new (newRowsLoader) go out as PostgreSQL COPY text written straight from the
-// row objects, one template per table in the order of its columns above: no array of values per
-// row, no per-value dispatch. Numbers and bigints print as String() does (what copyTextValue
-// writes); absent values as \N; texts escaped by copyTextValue.
-const NULL_TEXT = '\\N';
-
-/** copyTextValue of a string, remembering the last one (rows come grouped by ticker). */
-function textEscaper(): (s: string) => string {
-  let last = '';
-  let lastText = '';
-  return (s) => {
-    if (s !== last) {
-      last = s;
-      lastText = copyTextValue(s) as string;
-    }
-    return lastText;
-  };
-}
-
-type CopyLine<T> = (row: T, ticker: (s: string) => string) => string;
-
-const barLine: CopyLine<BarRow> = (b, ticker) =>
-  `${ticker(b.ticker)}\t${b.t}\t${b.o}\t${b.h}\t${b.l}\t${b.c}\t${b.v ?? NULL_TEXT}\t${b.vw ?? NULL_TEXT}\t${b.n ?? NULL_TEXT}\n`;
-
-const codesText = (codes: number[] | undefined): string => (codes === undefined || codes.length === 0 ? NULL_TEXT : codes.join(','));
-
-const tradeLine: CopyLine<TradeRow> = (r, ticker) =>
-  `${ticker(r.ticker)}\t${r.sip_timestamp}\t${r.sequence_number ?? NO_SEQUENCE}\t${r.exchange}\t${r.id === undefined ? NO_ID : copyTextValue(r.id)}\t${r.price}\t${r.size}\t${
-    r.participant_timestamp ?? NULL_TEXT}\t${r.trf_timestamp ?? NULL_TEXT}\t${codesText(r.conditions)}\t${r.correction ?? NULL_TEXT}\t${r.tape ?? NULL_TEXT}\t${r.trf_id ?? NULL_TEXT}\n`;
-
-const quoteLine: CopyLine<QuoteRow> = (q, ticker) => {
-  const ts = q.sip_timestamp ?? q.participant_timestamp;
-  if (ts === undefined) throw new Error(`quote of ${q.ticker} has neither sip_timestamp nor participant_timestamp`);
-  return `${ticker(q.ticker)}\t${ts}\t${q.sequence_number ?? NO_SEQUENCE}\t${q.sip_timestamp === undefined ? 0 : 1}\t${q.participant_timestamp ?? NULL_TEXT}\t${
-    q.trf_timestamp ?? NULL_TEXT}\t${q.ask_price}\t${q.ask_size ?? NULL_TEXT}\t${q.ask_exchange ?? NULL_TEXT}\t${q.bid_price}\t${q.bid_size ?? NULL_TEXT}\t${
-    q.bid_exchange ?? NULL_TEXT}\t${codesText(q.conditions)}\t${codesText(q.indicators)}\t${q.tape ?? NULL_TEXT}\n`;
-};
-
-const NEW_ROWS: { [K in keyof NewRows]: { spec: InsertSpec<NewRows[K]>; line: CopyLine<NewRows[K]> } } = {
-  minute: { spec: MINUTE_INSERT, line: barLine },
-  trades: { spec: TRADE_INSERT, line: tradeLine },
-  quotes: { spec: QUOTE_INSERT, line: quoteLine },
-};
+const NEW_ROWS: { [K in keyof NewRows]: InsertSpec<NewRows[K]> } = { minute: MINUTE_INSERT, trades: TRADE_INSERT, quotes: QUOTE_INSERT };
 
 interface TickTable {
   table: string;
@@ -451,17 +395,18 @@ export class MarketDataRepository implements MarketDataPort {
     return this.insert(QUOTE_INSERT, rows);
   }
 
+  loadsNewRows(): boolean {
+    return this.db.copyStream !== undefined;
+  }
+
   async newRowsLoader<K extends keyof NewRows>(kind: K): Promise<NewRowsLoader<NewRows[K]> | undefined> {
     if (!this.db.copyStream) return undefined;
-    const { spec, line } = NEW_ROWS[kind] as { spec: InsertSpec<NewRows[K]>; line: CopyLine<NewRows[K]> };
+    const spec = NEW_ROWS[kind] as InsertSpec<NewRows[K]>;
     const stream = await this.db.copyStream(spec.table, spec.columns);
-    const ticker = textEscaper();
+    const encode = copyLineOf(kind);
     return {
-      async add(rows) {
-        let text = '';
-        for (let i = 0; i < rows.length; i++) text += line(rows[i]!, ticker);
-        await stream.write(text);
-      },
+      add: (rows) => stream.write(encode(rows)),
+      addText: (text) => stream.write(text),
       end: () => stream.end(),
       abort: () => stream.abort(),
     };
