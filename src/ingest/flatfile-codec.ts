@@ -30,7 +30,7 @@
 import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummary, RejectedRow } from './flatfile.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 import { COPY_MIN_ROWS } from '../store/driver.js';
-import { copyLineOf } from '../store/repos/market-copy.js';
+import { copyRowsOf } from '../store/repos/market-copy.js';
 import type { NewRows } from '../store/repos/market-port.js';
 
 export interface EncodedBatch {
@@ -422,19 +422,19 @@ export function decodeBatch(e: EncodedBatch): FlatFileBatch {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Batches as COPY text (reader thread), for an import that streams rows into the store as new
-// (MarketDataPort.newRowsLoader): the importing thread then only passes bytes on, and no row
+// Batches encoded for COPY (reader thread), for an import that streams rows into the store as
+// new (MarketDataPort.newRowsLoader): the importing thread then only passes bytes on, and no row
 // object is made twice.
 
 /** The rows of the flat-file kinds that a store can load as new. */
 const NEW_ROWS_OF: Partial<Record<FlatFileKind, keyof NewRows>> = { minute_aggs: 'minute', trades: 'trades', quotes: 'quotes' };
 
-/** A batch as COPY text of the store's columns, with what the importer needs of its rows. */
-export interface CopyTextBatch {
+/** A batch as binary COPY tuples of the store's columns, with what the importer needs of its rows. */
+export interface CopyRowsBatch {
   kind: 'minute_aggs' | 'trades' | 'quotes';
   rows: keyof NewRows;
-  /** UTF-8. */
-  text: Uint8Array;
+  /** market-copy.ts: copyRowsOf. */
+  tuples: Uint8Array;
   count: number;
   /** Minute bars: the batch's tickers and its first and last bar start (Unix ms); else [] and NaN. */
   tickers: string[];
@@ -451,15 +451,15 @@ export function newRowsOf(first: FlatFileBatch): keyof NewRows | undefined {
   return first.batch.length < COPY_MIN_ROWS ? undefined : NEW_ROWS_OF[first.kind];
 }
 
-/** The COPY text encoder of a file whose first batch is `first` (null: see newRowsOf). */
-export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => CopyTextBatch) | null {
+/** The COPY encoder of a file whose first batch is `first` (null: see newRowsOf). */
+export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => CopyRowsBatch) | null {
   const rows = newRowsOf(first);
   if (rows === undefined) return null;
-  const encode = copyLineOf(rows) as (rows: readonly (BarRow | TradeRow | QuoteRow)[]) => string;
+  const encode = copyRowsOf(rows) as (rows: readonly (BarRow | TradeRow | QuoteRow)[]) => Uint8Array;
   return (b) => {
-    const bytes = Buffer.from(encode(b.batch));
+    const bytes = encode(b.batch);
     // Its own buffer, whole, so that it can be transferred.
-    const text = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
+    const tuples = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
     const tickers: string[] = [];
     let minT = NaN;
     let maxT = NaN;
@@ -474,7 +474,7 @@ export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => Cop
       }
       tickers.push(...seen);
     }
-    return { kind: b.kind as CopyTextBatch['kind'], rows, text, count: b.batch.length, tickers, minT, maxT };
+    return { kind: b.kind as CopyRowsBatch['kind'], rows, tuples, count: b.batch.length, tickers, minT, maxT };
   };
 }
 
@@ -495,8 +495,8 @@ export interface WorkerInput {
   progress: boolean;
   credits: Int32Array;
   maxInFlight: number;
-  /** Send batches as COPY text where copyEncoderFor has an encoder for the file. */
-  copyText: boolean;
+  /** Send batches encoded for COPY where copyEncoderFor has an encoder for the file. */
+  copyRows: boolean;
 }
 
 export type ReaderEvent = { reject: RejectedRow } | { progress: FlatFileProgress };
@@ -513,7 +513,7 @@ export interface SerializedError {
 /** `credit`: the message counts against maxInFlight (the last one, done or error, does not). */
 export type WorkerMessage = { events: ReaderEvent[]; credit: boolean } & (
   | { type: 'batch'; batch: EncodedBatch }
-  | { type: 'copy'; copy: CopyTextBatch }
+  | { type: 'copy'; copy: CopyRowsBatch }
   | { type: 'events' }
   | { type: 'done'; summary: FlatFileSummary }
   | { type: 'error'; error: SerializedError }

@@ -20,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 import {
   CANCELLED,
   decodeBatch,
-  type CopyTextBatch,
+  type CopyRowsBatch,
   IN_FLIGHT,
   type SerializedError,
   type WorkerInput,
@@ -66,12 +66,12 @@ export interface ThreadedReadOptions extends ReadFlatFileOptions {
   maxInFlight?: number;
 }
 
-export interface CopyTextReadOptions extends ThreadedReadOptions {
+export interface CopyRowsReadOptions extends ThreadedReadOptions {
   /**
-   * Batches read by a worker come as COPY text (CopyTextBatch) where copyEncoderFor has an
+   * Batches read by a worker come encoded for COPY (CopyRowsBatch) where copyEncoderFor has an
    * encoder for the file; batches read in this thread always come as rows.
    */
-  copyText: boolean;
+  copyRows: boolean;
 }
 
 /** How files were read since the process started (for benches and diagnostics). */
@@ -210,18 +210,18 @@ export async function closeIdleWorkers(): Promise<void> {
 /** readFlatFile, read by a worker thread when the file is large enough and a worker can be had. */
 export function readFlatFileThreaded(
   path: string,
-  options: CopyTextReadOptions,
-): AsyncGenerator<FlatFileBatch | CopyTextBatch, FlatFileSummary>;
+  options: CopyRowsReadOptions,
+): AsyncGenerator<FlatFileBatch | CopyRowsBatch, FlatFileSummary>;
 export function readFlatFileThreaded(path: string, options?: ThreadedReadOptions): AsyncGenerator<FlatFileBatch, FlatFileSummary>;
 export async function* readFlatFileThreaded(
   path: string,
-  options: ThreadedReadOptions & { copyText?: boolean } = {},
-): AsyncGenerator<FlatFileBatch | CopyTextBatch, FlatFileSummary> {
+  options: ThreadedReadOptions & { copyRows?: boolean } = {},
+): AsyncGenerator<FlatFileBatch | CopyRowsBatch, FlatFileSummary> {
   const {
     workerThreshold = flatFileReaderSettings.workerThreshold,
     idleWorkerThreshold = flatFileReaderSettings.idleWorkerThreshold,
     maxInFlight = 3,
-    copyText = false,
+    copyRows = false,
     ...readOptions
   } = options;
   const size = await sizeOf(path);
@@ -255,7 +255,7 @@ export async function* readFlatFileThreaded(
     progress: onProgress !== undefined,
     credits,
     maxInFlight: Math.max(1, maxInFlight),
-    copyText,
+    copyRows,
   };
 
   const inbox: WorkerMessage[] = [];

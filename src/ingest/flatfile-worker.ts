@@ -15,7 +15,7 @@ import {
   encodeBatch,
   IN_FLIGHT,
   transferables,
-  type CopyTextBatch,
+  type CopyRowsBatch,
   type ReaderEvent,
   type SerializedError,
   type WorkerInput,
@@ -75,13 +75,13 @@ function run(input: WorkerInput): void {
   void (async () => {
     try {
       // undefined until the first batch tells; null: batches go as rows.
-      let toCopy: ((b: FlatFileBatch) => CopyTextBatch) | null | undefined = input.copyText ? undefined : null;
+      let toCopy: ((b: FlatFileBatch) => CopyRowsBatch) | null | undefined = input.copyRows ? undefined : null;
       let step = await reader.next();
       while (!step.done) {
         if (toCopy === undefined) toCopy = copyEncoderFor(step.value);
         if (toCopy !== null) {
           const copy = toCopy(step.value);
-          post({ type: 'copy', copy, events: takeEvents(), credit: true }, [copy.text.buffer as ArrayBuffer]);
+          post({ type: 'copy', copy, events: takeEvents(), credit: true }, [copy.tuples.buffer as ArrayBuffer]);
         } else {
           const batch = encodeBatch(step.value);
           post({ type: 'batch', batch, events: takeEvents(), credit: true }, transferables(batch));

@@ -16,7 +16,7 @@ import { readFlatFileThreaded } from './flatfile-threaded.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 import { KeyConflictError } from '../store/driver.js';
 import type { NewRowsLoader } from '../store/repos/market-port.js';
-import { newRowsOf, type CopyTextBatch } from './flatfile-codec.js';
+import { newRowsOf, type CopyRowsBatch } from './flatfile-codec.js';
 
 /** A file that cannot be imported; `message` names it (`file:line: reason` for a bad row). */
 export class ImportError extends Error {
@@ -324,9 +324,9 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
   let minT = Infinity;
   let maxT = -Infinity;
   // Parsed in a worker thread (large files), overlapping the inserts made here; one that loads
-  // the rows as new gets them as COPY text made there.
+  // the rows as new gets them encoded for COPY there.
   const batches = readFlatFileThreaded(ctx.path, {
-    copyText: asNew && market.loadsNewRows(),
+    copyRows: asNew && market.loadsNewRows(),
     skipBadRows: ctx.skipBadRows,
     onReject: (r) => {
       if (!asNew && r.line <= reported.rejectLine) return;
@@ -343,19 +343,19 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
   });
   // undefined: not asked for yet (the first batch tells the kind); null: none, insert instead.
   let loader: NewRowsLoader<BarRow | TradeRow | QuoteRow> | null | undefined = asNew ? undefined : null;
-  let step: IteratorResult<FlatFileBatch | CopyTextBatch, FlatFileSummary>;
+  let step: IteratorResult<FlatFileBatch | CopyRowsBatch, FlatFileSummary>;
   try {
     step = await batches.next();
     while (!step.done) {
       const b = step.value;
       kind = b.kind;
-      if ('text' in b) {
+      if ('tuples' in b) {
         loader ??= await market.newRowsLoader(b.rows);
-        if (!loader) throw new Error('the store took rows as COPY text, then had no loader for them');
+        if (!loader) throw new Error('the store took rows encoded for COPY, then had no loader for them');
         for (const ticker of b.tickers) minuteTickers.add(ticker);
         if (b.minT < minT) minT = b.minT;
         if (b.maxT > maxT) maxT = b.maxT;
-        await loader.addText(b.text);
+        await loader.addEncoded(b.tuples);
         step = await batches.next();
         continue;
       }

@@ -57,8 +57,8 @@ export interface SqlDriver {
     conflictRows?: () => readonly (readonly SqlValue[])[],
   ): Promise<number>;
   /**
-   * PostgreSQL transactions only (absent elsewhere): one `COPY table (columns) FROM STDIN` that
-   * takes rows as COPY text while the caller produces them, for bulk loads of rows new to the
+   * PostgreSQL transactions only (absent elsewhere): one binary `COPY table (columns) FROM STDIN`
+   * that takes rows while the caller produces them, for bulk loads of rows new to the
    * table. No conflict handling: a row whose key is stored already or repeats in the stream fails
    * it with KeyConflictError, and none of its rows are kept. No other statement may run on the
    * transaction until the stream is ended or aborted.
@@ -79,8 +79,11 @@ export interface SqlDriver {
 
 /** A COPY in progress (SqlDriver.copyStream). */
 export interface CopyStream {
-  /** Sends rows as COPY text (tab-separated, each ending in a newline); resolves when more may be sent. */
-  write(text: string | Uint8Array): Promise<void>;
+  /**
+   * Sends rows as tuples of PostgreSQL's binary COPY format (the stream sends its header and
+   * trailer); resolves when more may be sent.
+   */
+  write(tuples: Uint8Array): Promise<void>;
   /** Ends the COPY; resolves with the rows stored once the server has them all. */
   end(): Promise<number>;
   /** Cancels the COPY and undoes its rows (the transaction stays usable); a no-op once it ended or failed. */

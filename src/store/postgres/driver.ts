@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { copyTextString } from './copy-text.js';
 import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
@@ -125,6 +124,9 @@ function conflictClause(spec: BulkInsert): string {
     : ` ON CONFLICT (${target}) DO NOTHING`;
 }
 
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 const pgUtils = (pg as unknown as { utils?: { prepareValue?(v: unknown): unknown } }).utils;
 
@@ -137,7 +139,7 @@ export function copyTextValue(v: unknown): string {
   if (v === null || v === undefined) return '\\N';
   switch (typeof v) {
     case 'string':
-      return copyTextString(v);
+      return COPY_SPECIAL.test(v) ? v.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c]!) : v;
     case 'number':
     case 'bigint':
       return String(v);
@@ -349,7 +351,7 @@ class PgTransaction extends PgSession {
   }
 
   /**
-   * One COPY straight into `table` for as many rows as the caller sends, under a savepoint: the
+   * One COPY (binary format) straight into `table` for as many rows as the caller sends, under a savepoint: the
    * server stores rows while the caller encodes the next ones, with no round trip between
    * batches. A unique violation undoes the stream's rows and marks the table for the staging
    * path (copyInsert) for the rest of the transaction.
@@ -361,7 +363,7 @@ class PgTransaction extends PgSession {
     } catch (err) {
       throw wrap(err);
     }
-    return new PgCopyStream(this.client, `COPY ${table} (${columns.join(', ')}) FROM STDIN`, () => this.conflicted.add(table));
+    return new PgCopyStream(this.client, `COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT binary)`, () => this.conflicted.add(table));
   }
 
   /** COPY into a staging table, then INSERT ... SELECT in the rows' order with the conflict clause. */
@@ -389,8 +391,11 @@ class PgTransaction extends PgSession {
 }
 
 const STREAM_SAVEPOINT = 'tb_copy_stream';
-/** COPY text buffered ahead of the socket before CopyStream.write waits. */
+/** Rows buffered ahead of the socket before CopyStream.write waits. */
 const STREAM_AHEAD_BYTES = 4 << 20;
+/** Binary COPY: the signature, flags (no OIDs) and header extension length (none); the trailer (field count -1). */
+const BINARY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 /** A COPY FROM STDIN of PgTransaction.copyStream (pg-copy-streams underneath). */
 class PgCopyStream implements CopyStream {
@@ -406,6 +411,7 @@ class PgCopyStream implements CopyStream {
   ) {
     // Rows encoded ahead of the server wait here, so it has work while this thread is busy.
     this.stream = client.query(copyFrom(sql, { highWaterMark: STREAM_AHEAD_BYTES }));
+    this.stream.write(BINARY_HEADER);
     this.stream.on('error', (err) => {
       this.failure ??= err;
       // No more data for a COPY that failed: buffered writes would reach a finished query. On
@@ -414,9 +420,9 @@ class PgCopyStream implements CopyStream {
     });
   }
 
-  async write(text: string | Uint8Array): Promise<void> {
+  async write(tuples: Uint8Array): Promise<void> {
     if (this.state !== 'open' || this.failure !== undefined) throw await this.fail();
-    if (this.stream.write(text)) return;
+    if (this.stream.write(tuples)) return;
     try {
       await once(this.stream, 'drain');
     } catch {
@@ -427,7 +433,7 @@ class PgCopyStream implements CopyStream {
   async end(): Promise<number> {
     if (this.state !== 'open' || this.failure !== undefined) throw await this.fail();
     try {
-      this.stream.end();
+      this.stream.end(BINARY_TRAILER);
       await finished(this.stream);
     } catch {
       throw await this.fail();

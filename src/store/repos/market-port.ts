@@ -80,8 +80,8 @@ export interface NewRows {
 export interface NewRowsLoader<T> {
   /** Sends a batch; resolves when the store can take the next. */
   add(rows: readonly T[]): Promise<void>;
-  /** Sends a batch already encoded (market-copy.ts: copyLineOf) as UTF-8. */
-  addText(text: Uint8Array): Promise<void>;
+  /** Sends a batch already encoded (market-copy.ts: copyRowsOf). */
+  addEncoded(tuples: Uint8Array): Promise<void>;
   /** Resolves with the rows stored once all of them are. */
   end(): Promise<number>;
   /** Gives up: none of the rows are kept. */

@@ -5,7 +5,7 @@ import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber }
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
-import { BAR_COLUMNS, copyLineOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
+import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -403,10 +403,10 @@ export class MarketDataRepository implements MarketDataPort {
     if (!this.db.copyStream) return undefined;
     const spec = NEW_ROWS[kind] as InsertSpec<NewRows[K]>;
     const stream = await this.db.copyStream(spec.table, spec.columns);
-    const encode = copyLineOf(kind);
+    const encode = copyRowsOf(kind);
     return {
       add: (rows) => stream.write(encode(rows)),
-      addText: (text) => stream.write(text),
+      addEncoded: (tuples) => stream.write(tuples),
       end: () => stream.end(),
       abort: () => stream.abort(),
     };
