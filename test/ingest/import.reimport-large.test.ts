@@ -65,6 +65,20 @@ for (const engine of engines()) {
         expect(trades[4]!.row.tape).toBe(3);
       });
 
+      it('a bad row in a later batch stops the file with its line, and none of its rows are kept', async () => {
+        useReader();
+        const lines = minuteLines(ROWS);
+        lines[11_000] = lines[11_000]!.replace(/^AAPL,/, 'AA PL,');
+        const path = dir.write('minute_aggs_v1/2024-03-08.csv.gz', MINUTE_HEADER, lines);
+        await expect(importFile(store, path)).rejects.toThrow(`${path}:11002: ticker: contains a space`);
+        expect(await countRows(store, 'minute_bars')).toBe(0);
+        expect(await countRows(store, 'day_bars')).toBe(0);
+        // The store is usable at once: the same rows without the bad one import.
+        lines[11_000] = lines[11_000]!.replace(/^AA PL,/, 'AAPL,');
+        dir.write('minute_aggs_v1/2024-03-08.csv.gz', MINUTE_HEADER, lines);
+        expect(await importFile(store, path)).toMatchObject({ rows: ROWS, written: ROWS });
+      });
+
       it('progress and rejected rows of a re-import are those of the first import, each once', async () => {
         useReader();
         const lines = tradeLines(ROWS);
