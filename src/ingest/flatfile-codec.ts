@@ -29,6 +29,9 @@
 
 import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummary, RejectedRow } from './flatfile.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
+import { COPY_MIN_ROWS } from '../store/driver.js';
+import { copyRowsOf } from '../store/repos/market-copy.js';
+import type { NewRows } from '../store/repos/market-port.js';
 
 export interface EncodedBatch {
   kind: FlatFileKind;
@@ -419,6 +422,63 @@ export function decodeBatch(e: EncodedBatch): FlatFileBatch {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Batches encoded for COPY (reader thread), for an import that streams rows into the store as
+// new (MarketDataPort.newRowsLoader): the importing thread then only passes bytes on, and no row
+// object is made twice.
+
+/** The rows of the flat-file kinds that a store can load as new. */
+const NEW_ROWS_OF: Partial<Record<FlatFileKind, keyof NewRows>> = { minute_aggs: 'minute', trades: 'trades', quotes: 'quotes' };
+
+/** A batch as binary COPY tuples of the store's columns, with what the importer needs of its rows. */
+export interface CopyRowsBatch {
+  kind: 'minute_aggs' | 'trades' | 'quotes';
+  rows: keyof NewRows;
+  /** market-copy.ts: copyRowsOf. */
+  tuples: Uint8Array;
+  count: number;
+  /** Minute bars: the batch's tickers and its first and last bar start (Unix ms); else [] and NaN. */
+  tickers: string[];
+  minT: number;
+  maxT: number;
+}
+
+/**
+ * What the rows of a file whose first batch is `first` load as when they are new, or undefined
+ * when they go to the store as rows: kinds the store cannot load as new, and files of one small
+ * batch (a few INSERTs cost fewer round trips than a COPY).
+ */
+export function newRowsOf(first: FlatFileBatch): keyof NewRows | undefined {
+  return first.batch.length < COPY_MIN_ROWS ? undefined : NEW_ROWS_OF[first.kind];
+}
+
+/** The COPY encoder of a file whose first batch is `first` (null: see newRowsOf). */
+export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => CopyRowsBatch) | null {
+  const rows = newRowsOf(first);
+  if (rows === undefined) return null;
+  const encode = copyRowsOf(rows) as (rows: readonly (BarRow | TradeRow | QuoteRow)[]) => Uint8Array;
+  return (b) => {
+    const bytes = encode(b.batch);
+    // Its own buffer, whole, so that it can be transferred.
+    const tuples = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
+    const tickers: string[] = [];
+    let minT = NaN;
+    let maxT = NaN;
+    if (b.kind === 'minute_aggs') {
+      const seen = new Set<string>();
+      minT = Infinity;
+      maxT = -Infinity;
+      for (const bar of b.batch) {
+        seen.add(bar.ticker);
+        if (bar.t < minT) minT = bar.t;
+        if (bar.t > maxT) maxT = bar.t;
+      }
+      tickers.push(...seen);
+    }
+    return { kind: b.kind as CopyRowsBatch['kind'], rows, tuples, count: b.batch.length, tickers, minT, maxT };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Messages between the importing thread (flatfile-threaded.ts) and the reader (flatfile-worker.ts).
 
 /** Indexes into the shared Int32Array. */
@@ -435,6 +495,8 @@ export interface WorkerInput {
   progress: boolean;
   credits: Int32Array;
   maxInFlight: number;
+  /** Send batches encoded for COPY where copyEncoderFor has an encoder for the file. */
+  copyRows: boolean;
 }
 
 export type ReaderEvent = { reject: RejectedRow } | { progress: FlatFileProgress };
@@ -451,6 +513,7 @@ export interface SerializedError {
 /** `credit`: the message counts against maxInFlight (the last one, done or error, does not). */
 export type WorkerMessage = { events: ReaderEvent[]; credit: boolean } & (
   | { type: 'batch'; batch: EncodedBatch }
+  | { type: 'copy'; copy: CopyRowsBatch }
   | { type: 'events' }
   | { type: 'done'; summary: FlatFileSummary }
   | { type: 'error'; error: SerializedError }
