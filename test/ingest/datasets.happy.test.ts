@@ -156,6 +156,30 @@ for (const engine of engines()) {
       ]);
     });
 
+    it('reads CSV text fields that span lines (blank lines, quotes, CRLF kept inside), numbering records by their first line', async () => {
+      await sqlOf(store).run('DELETE FROM filing_8k_text');
+      const def = DATASET_DECLARATIONS.find((d) => d.name === '8k-text')!;
+      const csv = [
+        'accession_number,cik,filing_date,form_type,items_text',
+        '0001-25-000001,320193,2025-01-02,8-K,"Item 2.02 Results',
+        '',
+        'Revenue rose; the ""Services"" segment, a record.\r',
+        'End."',
+        '0001-25-000002,320193,2025-01-03,8-K,one line',
+        '',
+      ].join('\n');
+      const path = join(dir, '8k.csv');
+      writeFileSync(path, csv);
+      expect(await importFile(store, path, { dataset: '8k-text' })).toMatchObject({ kind: '8k-text', rows: 2 });
+      const rows = (await stored(store, def)).sort((a, b) => String(a.accession_number).localeCompare(String(b.accession_number)));
+      expect(rows.map((r) => r.items_text)).toEqual(['Item 2.02 Results\n\nRevenue rose; the "Services" segment, a record.\nEnd.', 'one line']);
+
+      // a quote left open runs to the end of the file: the file is refused, naming the record's first line
+      writeFileSync(path, 'accession_number,cik,filing_date,form_type,items_text\n0001-25-000003,320193,2025-01-04,8-K,fine\n0001-25-000004,320193,2025-01-05,8-K,"never closed\nmore\n');
+      await expect(importFile(store, path, { dataset: '8k-text' })).rejects.toThrow(`${path}:3: (csv): unterminated quoted field (it runs to the end of the file)`);
+      expect((await stored(store, def)).map((r) => r.accession_number).sort()).toEqual(['0001-25-000001', '0001-25-000002']);
+    });
+
     it('takes --dataset when fields fit several data sets, and names fields it ignored', async () => {
       const path = join(dir, 'dates.ndjson');
       writeFileSync(path, '{"date":"2025-01-01","note":"x"}\n{"date":"2025-02-01"}\n');
