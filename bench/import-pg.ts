@@ -8,7 +8,7 @@
 // Run: `DATABASE_URL=postgres://… npx tsx bench/import-pg.ts [rows]` (default 1,000,000 of each).
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
@@ -86,13 +86,16 @@ async function main(): Promise<void> {
       await writeGzip(c.file, c.header, c.lines);
       const csv = c.file.replace(/\.gz$/, '');
       await pipeline(createReadStream(c.file), createGunzip(), createWriteStream(csv));
-      let a = Infinity;
-      let b = Infinity;
+      const a: number[] = [];
+      const b: number[] = [];
       for (let run = 0; run < RUNS; run++) {
-        a = Math.min(a, await ours(c.file));
-        b = Math.min(b, await psql(csv, c.header, c.ddl));
+        a.push(await ours(c.file));
+        b.push(await psql(csv, c.header, c.ddl));
       }
-      console.log(`  ${c.name.padEnd(12)} tickerbase ${fmt(ROWS / a).padStart(9)} rows/s   psql \\copy ${fmt(ROWS / b).padStart(9)} rows/s   ratio ${(b / a).toFixed(2)}x (goal >= 0.80x)`);
+      const best = (s: number[]) => Math.min(...s);
+      const each = (s: number[]) => s.map((x) => fmt(ROWS / x)).join(', ');
+      console.log(`  ${c.name.padEnd(12)} tickerbase ${fmt(ROWS / best(a)).padStart(9)} rows/s   psql \\copy ${fmt(ROWS / best(b)).padStart(9)} rows/s   ratio ${(best(b) / best(a)).toFixed(2)}x (goal >= 0.80x)`);
+      console.log(`  ${''.padEnd(12)} runs: tickerbase ${each(a)}; psql ${each(b)}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

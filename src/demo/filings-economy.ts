@@ -1,10 +1,11 @@
-// The synthetic filings (index, 10-K sections, 8-K text, 13-F holdings, Forms 3 and 4) and the
-// synthetic labor market and European consumer spending. Tickers, company names and CIKs are the
+// The synthetic filings (index, 10-K sections, 8-K text and disclosures, 13-F holdings, Forms 3
+// and 4) and the synthetic labor market, funding conditions and European consumer spending. Tickers, company names and CIKs are the
 // real ones of the demo universe; accession numbers, texts, holders, insiders, merchants' figures
 // and every number are made up.
 import type { DatasetRecord } from '../store/repos/datasets.js';
 import { REAL_STOCKS } from './facts/real-stocks.js';
 import { addDays } from './civil-days.js';
+import { disclosureTaxonomy, eightKDisclosures, fundingConditions } from './disclosures-funding.js';
 import { round } from './fundamental-dates.js';
 import { upsertSets } from './partner.js';
 import { createRng, type Rng } from './random.js';
@@ -186,10 +187,13 @@ export function buildFilingsEconomyDemo(asOf: string): Record<string, DatasetRec
   const rng = createRng(`filings-economy:${asOf}`);
   filings(asOf, rng.fork('filings'), out);
   economy(asOf, rng.fork('economy'), out);
+  out['8k-disclosures'] = eightKDisclosures(out['8k-text']!, rng.fork('8k-disclosures'));
+  out['disclosure-taxonomy'] = disclosureTaxonomy();
+  out['funding-conditions'] = fundingConditions(asOf, rng.fork('funding-conditions'));
   return out;
 }
 
 export const filingsEconomyDemoStep: DemoStep = {
-  name: 'filings (index, 10-K, 8-K, 13-F, Forms 3 and 4), labor market and EU consumer spending',
-  run: async (store, opts) => `${await upsertSets(store, buildFilingsEconomyDemo(opts.asOf))} filing, labor and consumer-spending rows`,
+  name: 'filings (index, 10-K, 8-K text and disclosures, 13-F, Forms 3 and 4), labor market, funding conditions and EU consumer spending',
+  run: async (store, opts) => `${await upsertSets(store, buildFilingsEconomyDemo(opts.asOf))} filing, labor, funding and consumer-spending rows`,
 };

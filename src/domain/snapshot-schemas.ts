@@ -11,14 +11,16 @@ const Ns = () => Type.Unsafe<bigint>(Type.Integer());
 // ---------------------------------------------------------------------------------------------
 // Stocks
 
-const StockDay = Type.Object({ o: Num(), h: Num(), l: Num(), c: Num(), v: Num(), vw: OptNum(), otc: Type.Optional(Type.Boolean()) });
+const StockDay = Type.Object({ o: Num(), h: Num(), l: Num(), c: Num(), v: Num(), dv: Type.Optional(Type.String()), vw: OptNum(), otc: Type.Optional(Type.Boolean()) });
 const StockMin = Type.Object({
   av: Type.Number(),
+  dav: Type.Optional(Type.String()),
   o: Num(),
   h: Num(),
   l: Num(),
   c: Num(),
   v: Num(),
+  dv: Type.Optional(Type.String()),
   vw: OptNum(),
   t: Type.Integer(),
   n: Type.Optional(Type.Integer()),

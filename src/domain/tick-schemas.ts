@@ -42,6 +42,31 @@ export const QuoteWire = Type.Object({
 });
 export type QuoteWire = Static<typeof QuoteWire>;
 
+// The per-market tick lists the official client calls beyond v3: /options/v3/trades|quotes and
+// /stocks/dev/trades. Each row names its ticker and carries only the fields upstream declares
+// for it (no id, tape or TRF fields on options; no conditions or indicators on option quotes).
+
+export const OptionTradeWire = Type.Composite([
+  Type.Pick(TradeWire, ['conditions', 'exchange', 'participant_timestamp', 'price', 'sequence_number', 'sip_timestamp', 'size']),
+  Type.Object({ ticker: Type.String() }),
+]);
+
+export const OptionQuoteWire = Type.Composite([
+  Type.Pick(QuoteWire, ['ask_exchange', 'ask_price', 'ask_size', 'bid_exchange', 'bid_price', 'bid_size', 'sequence_number', 'sip_timestamp']),
+  Type.Object({ ticker: Type.String() }),
+]);
+
+/**
+ * A stock trade of /stocks/dev/trades: `size` is the whole shares of the trade and `size_fraction`
+ * its exact size as a decimal number (0.25 for a quarter of a share, 100.5 for a round lot and a
+ * half), so a client that only knows whole shares reads `size` and one that handles fractional
+ * trades reads `size_fraction`.
+ */
+export const DevTradeWire = Type.Composite([
+  Type.Omit(TradeWire, ['decimal_size', 'sip_timestamp', 'size']),
+  Type.Object({ sip_timestamp: Ns(), size: Type.Integer(), size_fraction: Type.Number(), ticker: Type.String() }),
+]);
+
 export const LastTrade = Type.Object({
   c: Type.Optional(Codes()),
   i: Type.String(),

@@ -22,6 +22,13 @@ export const Session = Type.Object({
   price: OptNum(),
   volume: OptNum(),
   decimal_volume: OptStr(),
+  // stocks: the change split by the part of the session it happened in
+  early_trading_change: OptNum(),
+  early_trading_change_percent: OptNum(),
+  regular_trading_change: OptNum(),
+  regular_trading_change_percent: OptNum(),
+  late_trading_change: OptNum(),
+  late_trading_change_percent: OptNum(),
 });
 
 /** An option contract's terms. */
@@ -46,7 +53,16 @@ export const UniversalItem = Type.Object({
   last_updated: OptNs(),
   session: Type.Optional(Session),
   last_minute: Type.Optional(
-    Type.Object({ open: OptNum(), high: OptNum(), low: OptNum(), close: OptNum(), volume: OptNum(), vwap: OptNum(), transactions: Type.Optional(Type.Integer()) }),
+    Type.Object({
+      open: OptNum(),
+      high: OptNum(),
+      low: OptNum(),
+      close: OptNum(),
+      volume: OptNum(),
+      decimal_volume: OptStr(),
+      vwap: OptNum(),
+      transactions: Type.Optional(Type.Integer()),
+    }),
   ),
   last_trade: Type.Optional(
     Type.Object({
@@ -55,6 +71,7 @@ export const UniversalItem = Type.Object({
       id: OptStr(),
       price: Type.Number(),
       size: OptNum(),
+      decimal_size: OptStr(),
       sip_timestamp: OptNs(),
       participant_timestamp: OptNs(),
       last_updated: OptNs(),

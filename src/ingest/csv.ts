@@ -4,8 +4,10 @@
 // Measured on minute aggregates this is ~4x faster than `line.split(',')` + `Number()`.
 //
 // RFC 4180 quoting is supported within a physical line (embedded commas, doubled quotes).
-// A quoted field may not span lines: market-data flat files never contain line breaks in a
-// field, and refusing them keeps one stray quote from swallowing the rest of the file.
+// The tokenizer does not let a quoted field span lines: market-data flat files never contain
+// line breaks in a field, and refusing them keeps one stray quote from swallowing the rest of
+// the file. Readers of text data sets (filings, news) join the lines of such a record
+// themselves and split it with parseCsvRecord.
 
 const LF = 10;
 const CR = 13;
@@ -274,4 +276,51 @@ export function parseCsvLine(line: string): string[] {
   if (!chunk.next()) return [];
   if (chunk.error !== undefined) throw new CsvError(1, chunk.error);
   return chunk.fields();
+}
+
+/** Number of double quotes in `text`: odd when a quoted field is left open at its end. */
+export function countQuotes(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Splits one CSV record that may hold line breaks inside quoted fields (RFC 4180) into its
+ * fields; throws CsvError (line 1) when it is malformed.
+ */
+export function parseCsvRecord(text: string): string[] {
+  const fields: string[] = [];
+  const n = text.length;
+  let i = 0;
+  for (;;) {
+    if (text.charCodeAt(i) === QUOTE) {
+      let value = '';
+      let j = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', j);
+        if (q === -1) throw new CsvError(1, 'unterminated quoted field');
+        value += text.slice(j, q);
+        if (text.charCodeAt(q + 1) !== QUOTE) {
+          i = q + 1;
+          break;
+        }
+        value += '"';
+        j = q + 2;
+      }
+      fields.push(value);
+      if (i === n) return fields;
+      if (text.charCodeAt(i) !== COMMA) throw new CsvError(1, 'unexpected character after closing quote');
+      i++;
+    } else {
+      let c = text.indexOf(',', i);
+      if (c === -1) c = n;
+      const value = text.slice(i, c);
+      if (value.includes('"')) throw new CsvError(1, 'quote inside unquoted field');
+      if (value.includes('\n')) throw new CsvError(1, 'line break outside a quoted field');
+      fields.push(value);
+      if (c === n) return fields;
+      i = c + 1;
+    }
+  }
 }

@@ -29,6 +29,11 @@
 
 import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummary, RejectedRow } from './flatfile.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
+import { COPY_MIN_ROWS } from '../store/driver.js';
+import { copyRowsOf } from '../store/repos/market-copy.js';
+import { PARTITION_TIME } from '../store/repos/market.js';
+import { daysOf } from '../store/postgres/partitions.js';
+import type { NewRows } from '../store/repos/market-port.js';
 
 export interface EncodedBatch {
   kind: FlatFileKind;
@@ -419,6 +424,70 @@ export function decodeBatch(e: EncodedBatch): FlatFileBatch {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Batches encoded for COPY (reader thread), for an import that streams rows into the store as
+// new (MarketDataPort.newRowsLoader): the importing thread then only passes bytes on, and no row
+// object is made twice.
+
+/** The rows of the flat-file kinds that a store can load as new. */
+const NEW_ROWS_OF: Partial<Record<FlatFileKind, keyof NewRows>> = { minute_aggs: 'minute', trades: 'trades', quotes: 'quotes' };
+
+/** The table each kind of new rows is stored in. */
+const NEW_ROWS_TABLE: Record<keyof NewRows, string> = { minute: 'minute_bars', trades: 'trades', quotes: 'quotes' };
+
+/** A batch as binary COPY tuples of the store's columns, with what the importer needs of its rows. */
+export interface CopyRowsBatch {
+  kind: 'minute_aggs' | 'trades' | 'quotes';
+  rows: keyof NewRows;
+  /** market-copy.ts: copyRowsOf. */
+  tuples: Uint8Array;
+  count: number;
+  /** Minute bars: the batch's tickers and its first and last bar start (Unix ms); else [] and NaN. */
+  tickers: string[];
+  minT: number;
+  maxT: number;
+  /** The UTC days of the rows' time keys (the store makes their partitions before loading them). */
+  days: number[];
+}
+
+/**
+ * What the rows of a file whose first batch is `first` load as when they are new, or undefined
+ * when they go to the store as rows: kinds the store cannot load as new, and files of one small
+ * batch (a few INSERTs cost fewer round trips than a COPY).
+ */
+export function newRowsOf(first: FlatFileBatch): keyof NewRows | undefined {
+  return first.batch.length < COPY_MIN_ROWS ? undefined : NEW_ROWS_OF[first.kind];
+}
+
+/** The COPY encoder of a file whose first batch is `first` (null: see newRowsOf). */
+export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => CopyRowsBatch) | null {
+  const rows = newRowsOf(first);
+  if (rows === undefined) return null;
+  const encode = copyRowsOf(rows) as (rows: readonly (BarRow | TradeRow | QuoteRow)[]) => Uint8Array;
+  return (b) => {
+    const bytes = encode(b.batch);
+    // Its own buffer, whole, so that it can be transferred.
+    const tuples = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : new Uint8Array(bytes);
+    const tickers: string[] = [];
+    let minT = NaN;
+    let maxT = NaN;
+    if (b.kind === 'minute_aggs') {
+      const seen = new Set<string>();
+      minT = Infinity;
+      maxT = -Infinity;
+      for (const bar of b.batch) {
+        seen.add(bar.ticker);
+        if (bar.t < minT) minT = bar.t;
+        if (bar.t > maxT) maxT = bar.t;
+      }
+      tickers.push(...seen);
+    }
+    const table = NEW_ROWS_TABLE[rows];
+    const days = daysOf(table, b.batch as unknown as readonly never[], PARTITION_TIME[table]!) ?? [];
+    return { kind: b.kind as CopyRowsBatch['kind'], rows, tuples, count: b.batch.length, tickers, minT, maxT, days };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Messages between the importing thread (flatfile-threaded.ts) and the reader (flatfile-worker.ts).
 
 /** Indexes into the shared Int32Array. */
@@ -435,6 +504,8 @@ export interface WorkerInput {
   progress: boolean;
   credits: Int32Array;
   maxInFlight: number;
+  /** Send batches encoded for COPY where copyEncoderFor has an encoder for the file. */
+  copyRows: boolean;
 }
 
 export type ReaderEvent = { reject: RejectedRow } | { progress: FlatFileProgress };
@@ -451,6 +522,7 @@ export interface SerializedError {
 /** `credit`: the message counts against maxInFlight (the last one, done or error, does not). */
 export type WorkerMessage = { events: ReaderEvent[]; credit: boolean } & (
   | { type: 'batch'; batch: EncodedBatch }
+  | { type: 'copy'; copy: CopyRowsBatch }
   | { type: 'events' }
   | { type: 'done'; summary: FlatFileSummary }
   | { type: 'error'; error: SerializedError }

@@ -20,6 +20,7 @@ import { Worker } from 'node:worker_threads';
 import {
   CANCELLED,
   decodeBatch,
+  type CopyRowsBatch,
   IN_FLIGHT,
   type SerializedError,
   type WorkerInput,
@@ -63,6 +64,14 @@ export interface ThreadedReadOptions extends ReadFlatFileOptions {
   idleWorkerThreshold?: number;
   /** Messages (batches) the worker may have posted and this thread not yet taken; 3 by default. */
   maxInFlight?: number;
+}
+
+export interface CopyRowsReadOptions extends ThreadedReadOptions {
+  /**
+   * Batches read by a worker come encoded for COPY (CopyRowsBatch) where copyEncoderFor has an
+   * encoder for the file; batches read in this thread always come as rows.
+   */
+  copyRows: boolean;
 }
 
 /** How files were read since the process started (for benches and diagnostics). */
@@ -199,14 +208,20 @@ export async function closeIdleWorkers(): Promise<void> {
 }
 
 /** readFlatFile, read by a worker thread when the file is large enough and a worker can be had. */
+export function readFlatFileThreaded(
+  path: string,
+  options: CopyRowsReadOptions,
+): AsyncGenerator<FlatFileBatch | CopyRowsBatch, FlatFileSummary>;
+export function readFlatFileThreaded(path: string, options?: ThreadedReadOptions): AsyncGenerator<FlatFileBatch, FlatFileSummary>;
 export async function* readFlatFileThreaded(
   path: string,
-  options: ThreadedReadOptions = {},
-): AsyncGenerator<FlatFileBatch, FlatFileSummary> {
+  options: ThreadedReadOptions & { copyRows?: boolean } = {},
+): AsyncGenerator<FlatFileBatch | CopyRowsBatch, FlatFileSummary> {
   const {
     workerThreshold = flatFileReaderSettings.workerThreshold,
     idleWorkerThreshold = flatFileReaderSettings.idleWorkerThreshold,
     maxInFlight = 3,
+    copyRows = false,
     ...readOptions
   } = options;
   const size = await sizeOf(path);
@@ -240,6 +255,7 @@ export async function* readFlatFileThreaded(
     progress: onProgress !== undefined,
     credits,
     maxInFlight: Math.max(1, maxInFlight),
+    copyRows,
   };
 
   const inbox: WorkerMessage[] = [];
@@ -315,6 +331,10 @@ export async function* readFlatFileThreaded(
           yield batch;
           break;
         }
+        case 'copy':
+          flatFileReaderStats.decodedRows += m.copy.count;
+          yield m.copy;
+          break;
         case 'events':
           break;
         case 'done':

@@ -11,15 +11,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   CANCELLED,
+  copyEncoderFor,
   encodeBatch,
   IN_FLIGHT,
   transferables,
+  type CopyRowsBatch,
   type ReaderEvent,
   type SerializedError,
   type WorkerInput,
   type WorkerMessage,
 } from './flatfile-codec.js';
-import { FlatFileError, readFlatFile } from './flatfile.js';
+import { FlatFileError, readFlatFile, type FlatFileBatch } from './flatfile.js';
 
 /** Events held back are sent on their own past these (long runs of rejects between batches). */
 const MAX_HELD_EVENTS = 512;
@@ -72,10 +74,18 @@ function run(input: WorkerInput): void {
 
   void (async () => {
     try {
+      // undefined until the first batch tells; null: batches go as rows.
+      let toCopy: ((b: FlatFileBatch) => CopyRowsBatch) | null | undefined = input.copyRows ? undefined : null;
       let step = await reader.next();
       while (!step.done) {
-        const batch = encodeBatch(step.value);
-        post({ type: 'batch', batch, events: takeEvents(), credit: true }, transferables(batch));
+        if (toCopy === undefined) toCopy = copyEncoderFor(step.value);
+        if (toCopy !== null) {
+          const copy = toCopy(step.value);
+          post({ type: 'copy', copy, events: takeEvents(), credit: true }, [copy.tuples.buffer as ArrayBuffer]);
+        } else {
+          const batch = encodeBatch(step.value);
+          post({ type: 'batch', batch, events: takeEvents(), credit: true }, transferables(batch));
+        }
         step = await reader.next();
       }
       post({ type: 'done', summary: step.value, events: takeEvents(), credit: false });

@@ -11,9 +11,12 @@ import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 // metrics.ts holds the process's prom-client registry only (no Fastify): cheap for the CLI.
 import { recordImportRows } from './metrics.js';
 import type { Store } from '../store/index.js';
-import type { FlatFileProgress } from './flatfile.js';
+import type { FlatFileBatch, FlatFileProgress, FlatFileSummary } from './flatfile.js';
 import { readFlatFileThreaded } from './flatfile-threaded.js';
-import type { FlatFileKind } from '../domain/market-records.js';
+import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
+import { KeyConflictError } from '../store/driver.js';
+import type { NewRowsLoader } from '../store/repos/market-port.js';
+import { newRowsOf, type CopyRowsBatch } from './flatfile-codec.js';
 
 /** A file that cannot be imported; `message` names it (`file:line: reason` for a bad row). */
 export class ImportError extends Error {
@@ -289,54 +292,120 @@ export const flatFileImporter: Importer = {
     return isFlatFileHead(head);
   },
   async run(ctx) {
-    const market = ctx.store.market;
-    let kind: FlatFileKind | undefined;
-    let written = 0;
-    // Minute bars: which tickers and days to derive day bars for afterwards.
-    const minuteTickers = new Set<string>();
-    let minT = Infinity;
-    let maxT = -Infinity;
-    // Parsed in a worker thread (large files), overlapping the inserts made here.
-    const batches = readFlatFileThreaded(ctx.path, {
-      skipBadRows: ctx.skipBadRows,
-      onReject: (r) => ctx.reject({ line: r.line, reason: r.reason, raw: r.raw }),
-      onProgress: (p: FlatFileProgress) => ctx.progress(p),
-    });
-    let step = await batches.next();
+    // The rows are first loaded as new, where the store has a faster path for those (PostgreSQL:
+    // one COPY for the whole file). Should one meet a stored or repeated key (a re-import, a
+    // corrected file, a file repeating a row), none of that load is kept and the file is read
+    // again into the upserting inserts; what the first reading reported is not reported twice.
+    const reported: Reported = { bytes: -1, rows: -1, rejectLine: 0 };
+    try {
+      return await loadFlatFile(ctx, true, reported);
+    } catch (err) {
+      if (!(err instanceof KeyConflictError)) throw err;
+    }
+    return loadFlatFile(ctx, false, reported);
+  },
+};
+
+/** How far the progress and rejects of a file's earlier reading went. */
+interface Reported {
+  bytes: number;
+  rows: number;
+  rejectLine: number;
+}
+
+async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Reported): Promise<ImporterResult> {
+  const market = ctx.store.market;
+  // Reading the file again: reports up to where the first reading got are left out.
+  let again = !asNew;
+  let kind: FlatFileKind | undefined;
+  let written = 0;
+  // Minute bars: which tickers and days to derive day bars for afterwards.
+  const minuteTickers = new Set<string>();
+  let minT = Infinity;
+  let maxT = -Infinity;
+  // Parsed in a worker thread (large files), overlapping the inserts made here; one that loads
+  // the rows as new gets them encoded for COPY there.
+  const batches = readFlatFileThreaded(ctx.path, {
+    copyRows: asNew && market.loadsNewRows(),
+    skipBadRows: ctx.skipBadRows,
+    onReject: (r) => {
+      if (!asNew && r.line <= reported.rejectLine) return;
+      reported.rejectLine = r.line;
+      ctx.reject({ line: r.line, reason: r.reason, raw: r.raw });
+    },
+    onProgress: (p: FlatFileProgress) => {
+      if (again && (p.bytes < reported.bytes || (p.bytes === reported.bytes && p.rows <= reported.rows))) return;
+      again = false;
+      reported.bytes = p.bytes;
+      reported.rows = p.rows;
+      ctx.progress(p);
+    },
+  });
+  // undefined: not asked for yet (the first batch tells the kind); null: none, insert instead.
+  let loader: NewRowsLoader<BarRow | TradeRow | QuoteRow> | null | undefined = asNew ? undefined : null;
+  let step: IteratorResult<FlatFileBatch | CopyRowsBatch, FlatFileSummary>;
+  try {
+    step = await batches.next();
     while (!step.done) {
       const b = step.value;
       kind = b.kind;
-      switch (b.kind) {
-        case 'trades':
-          written += await market.insertTrades(b.batch);
-          break;
-        case 'quotes':
-          written += await market.insertQuotes(b.batch);
-          break;
-        case 'minute_aggs':
-          for (const bar of b.batch) {
-            minuteTickers.add(bar.ticker);
-            if (bar.t < minT) minT = bar.t;
-            if (bar.t > maxT) maxT = bar.t;
-          }
-          written += await market.insertBars('minute', b.batch);
-          break;
-        case 'day_aggs':
-          written += await market.insertBars('day', b.batch);
-          break;
+      if ('tuples' in b) {
+        loader ??= await market.newRowsLoader(b.rows);
+        if (!loader) throw new Error('the store took rows encoded for COPY, then had no loader for them');
+        for (const ticker of b.tickers) minuteTickers.add(ticker);
+        if (b.minT < minT) minT = b.minT;
+        if (b.maxT > maxT) maxT = b.maxT;
+        await loader.addEncoded(b.tuples, b.days);
+        step = await batches.next();
+        continue;
+      }
+      if (loader === undefined) {
+        const rows = newRowsOf(b);
+        loader = rows === undefined ? null : ((await market.newRowsLoader(rows)) ?? null);
+      }
+      if (b.kind === 'minute_aggs') {
+        for (const bar of b.batch) {
+          minuteTickers.add(bar.ticker);
+          if (bar.t < minT) minT = bar.t;
+          if (bar.t > maxT) maxT = bar.t;
+        }
+      }
+      if (loader !== null) {
+        await loader.add(b.batch);
+      } else {
+        switch (b.kind) {
+          case 'trades':
+            written += await market.insertTrades(b.batch);
+            break;
+          case 'quotes':
+            written += await market.insertQuotes(b.batch);
+            break;
+          case 'minute_aggs':
+            written += await market.insertBars('minute', b.batch);
+            break;
+          case 'day_aggs':
+            written += await market.insertBars('day', b.batch);
+            break;
+        }
       }
       step = await batches.next();
     }
-    const summary = step.value;
-    const notes: string[] = [];
-    if (minuteTickers.size > 0) {
-      // Day bars for the days these minutes fall on; an imported day bar is never replaced.
-      const derived = await market.deriveDayBars([...minuteTickers].sort(), { fromMs: minT, toMs: maxT });
-      notes.push(`${derived} day bars derived from minute bars`);
-    }
-    return { kind: kind ?? summary.kind ?? 'aggs', rows: summary.rows, written, notes };
-  },
-};
+    if (loader) written += await loader.end();
+  } catch (err) {
+    await loader?.abort();
+    // Stops the reader thread where it is.
+    await batches.return(undefined as never).catch(() => {});
+    throw err;
+  }
+  const summary = step.value;
+  const notes: string[] = [];
+  if (minuteTickers.size > 0) {
+    // Day bars for the days these minutes fall on; an imported day bar is never replaced.
+    const derived = await market.deriveDayBars([...minuteTickers].sort(), { fromMs: minT, toMs: maxT });
+    notes.push(`${derived} day bars derived from minute bars`);
+  }
+  return { kind: kind ?? summary.kind ?? 'aggs', rows: summary.rows, written, notes };
+}
 
 registerImporter(flatFileImporter);
 

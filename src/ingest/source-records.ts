@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
-import { CsvError, CsvReader } from './csv.js';
+import { countQuotes, CsvError, CsvReader, parseCsvRecord } from './csv.js';
 
 /** A field of a record and what is wrong with it. */
 export interface FieldIssue {
@@ -201,25 +201,61 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Converters of the cells of named CSV columns (lists, JSON, numbers), chosen from the header. */
 export type CsvCellConverters = (header: string[]) => Record<string, (cell: string) => unknown>;
 
+/** Characters a record whose quoted field spans lines may take before the file is refused. */
+const MAX_RECORD_CHARS = 16 * 1024 * 1024;
+
 async function* csvRecords(file: string, cellsFor: CsvCellConverters): AsyncGenerator<SourceRecord> {
   const reader = new CsvReader(bytesOf(file));
   let header: string[] | undefined;
   let cells: Record<string, (cell: string) => unknown> = {};
+  // A record whose quoted field holds line breaks (long text in filings and news): its lines so
+  // far, the line it starts on, and how many quotes they hold (odd while the field is open).
+  let open: { line: number; text: string; quotes: number; last: number } | undefined;
   try {
     for await (const chunk of reader) {
       while (chunk.next()) {
-        if (chunk.error !== undefined) {
+        let line = chunk.line;
+        let fields: string[];
+        if (open) {
+          const raw = chunk.raw();
+          // The tokenizer skips blank lines; inside a quoted field they are part of the text.
+          open.text += '\n'.repeat(chunk.line - open.last) + raw;
+          open.quotes += countQuotes(raw);
+          open.last = chunk.line;
+          if (open.quotes % 2 === 1) {
+            if (open.text.length <= MAX_RECORD_CHARS) continue;
+            yield { line: open.line, value: undefined, issue: { field: '(csv)', reason: `quoted field not closed within ${MAX_RECORD_CHARS} characters` } };
+            return;
+          }
+          line = open.line;
+          const text = open.text;
+          open = undefined;
+          try {
+            fields = parseCsvRecord(text);
+          } catch (err) {
+            if (!(err instanceof CsvError)) throw err;
+            yield { line, value: undefined, issue: { field: '(csv)', reason: err.reason } };
+            continue;
+          }
+        } else if (chunk.error !== undefined) {
+          const raw = chunk.raw();
+          const quotes = countQuotes(raw);
+          if (quotes % 2 === 1) {
+            open = { line: chunk.line, text: raw, quotes, last: chunk.line };
+            continue;
+          }
           yield { line: chunk.line, value: undefined, issue: { field: '(csv)', reason: chunk.error } };
           continue;
+        } else {
+          fields = chunk.fields();
         }
-        const fields = chunk.fields();
         if (!header) {
           header = fields.map((f) => f.trim());
           cells = cellsFor(header);
           continue;
         }
         if (fields.length !== header.length) {
-          yield { line: chunk.line, value: undefined, issue: { field: '(csv)', reason: `has ${fields.length} fields, the header has ${header.length}` } };
+          yield { line, value: undefined, issue: { field: '(csv)', reason: `has ${fields.length} fields, the header has ${header.length}` } };
           continue;
         }
         const record: Obj = {};
@@ -236,13 +272,14 @@ async function* csvRecords(file: string, cellsFor: CsvCellConverters): AsyncGene
             sub[child] = cell;
           } else if (!UNSAFE_KEYS.has(name)) record[name] = Object.hasOwn(cells, name) ? cells[name]!(cell) : cell;
         }
-        yield { line: chunk.line, value: record };
+        yield { line, value: record };
       }
     }
   } catch (err) {
     if (err instanceof CsvError) yield { line: err.line, value: undefined, issue: { field: '(csv)', reason: err.reason } };
     else throw err;
   }
+  if (open) yield { line: open.line, value: undefined, issue: { field: '(csv)', reason: 'unterminated quoted field (it runs to the end of the file)' } };
 }
 
 export type FileFormat = 'json' | 'ndjson' | 'csv';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
-import { EU_MERCHANT_AGGREGATES, EU_MERCHANT_HIERARCHY, INFLATION, INFLATION_EXPECTATIONS, LABOR_MARKET, TREASURY_YIELDS } from '../services/dataset-lists.js';
+import { EU_MERCHANT_AGGREGATES, EU_MERCHANT_HIERARCHY, FUNDING_CONDITIONS, INFLATION, INFLATION_EXPECTATIONS, LABOR_MARKET, TREASURY_YIELDS } from '../services/dataset-lists.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Economy'], dataset: 'economy', market: 'economy' };
 
@@ -37,6 +37,14 @@ export async function economyRoutes(app: FastifyInstance, ctx: RouteContext): Pr
     operationId: 'GetFedV1LaborMarket',
     summary: 'Labor market',
     description: 'Monthly unemployment rate, participation rate, average hourly earnings and job openings (`date` is the first day of the month).',
+  });
+  datasetListRoute(app, ctx, {
+    ...common,
+    def: FUNDING_CONDITIONS,
+    url: '/fed/v1/funding-conditions',
+    operationId: 'GetFedV1FundingConditions',
+    summary: 'Funding conditions',
+    description: 'Daily money-market funding: the federal funds rate and target range, IORB, SOFR, OBFR and TGCR with their percentiles and volumes, NY Fed repo and reverse repo operations, and 90-day commercial paper rates (percent; volumes and amounts in billions of USD). One row per calendar day; market rates are absent on weekends and holidays.',
   });
   const spending: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Consumer spending'], dataset: 'consumer-spending', market: 'stocks' };
   datasetListRoute(app, ctx, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, type DatasetListRouteSpec } from '../server/dataset-list-route.js';
-import { EIGHT_K_TEXT, FILINGS_INDEX, FORM_13F, FORM_3, FORM_4, RISK_CATEGORIES, RISK_FACTORS, TEN_K_SECTIONS } from '../services/dataset-lists.js';
+import { DISCLOSURE_TAXONOMY, EIGHT_K_DISCLOSURES, EIGHT_K_TEXT, FILINGS_INDEX, FORM_13F, FORM_3, FORM_4, RISK_CATEGORIES, RISK_FACTORS, TEN_K_SECTIONS } from '../services/dataset-lists.js';
 
 const common: Pick<DatasetListRouteSpec, 'tags' | 'dataset' | 'market'> = { tags: ['Filings'], dataset: 'filings', market: 'stocks' };
 
@@ -14,6 +14,9 @@ const FILINGS: Pick<DatasetListRouteSpec, 'def' | 'url' | 'aliases' | 'operation
   { def: FORM_13F, url: '/stocks/filings/vX/13-F', operationId: 'GetStocksFilingsVX13F', summary: '13-F holdings', description: 'The holdings that institutional managers report each quarter, one row per position.' },
   { def: FORM_3, url: '/stocks/filings/vX/form-3', operationId: 'GetStocksFilingsVXForm3', summary: 'Form 3', description: 'Initial statements of beneficial ownership by insiders, one row per holding.' },
   { def: FORM_4, url: '/stocks/filings/vX/form-4', operationId: 'GetStocksFilingsVXForm4', summary: 'Form 4', description: 'Changes in beneficial ownership by insiders, one row per transaction or holding.' },
+  // in the official JS client (10.8), not in upstream's OpenAPI document
+  { def: EIGHT_K_DISCLOSURES, url: '/stocks/filings/8-K/vX/disclosures', operationId: 'GetStocksFilings8KVXDisclosures', summary: '8-K disclosures', description: 'The disclosures of current reports (8-K), one row per category a filing is tagged with, each with a supporting excerpt; the categories are those of /stocks/taxonomies/vX/disclosures.' },
+  { def: DISCLOSURE_TAXONOMY, url: '/stocks/taxonomies/vX/disclosures', operationId: 'GetStocksTaxonomiesVXDisclosures', summary: 'Disclosure taxonomy', description: 'The three-level taxonomy that 8-K disclosure categories come from, per taxonomy version.' },
 ];
 
 export async function filingRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {

@@ -73,20 +73,14 @@ export function parseRfc3339Ns(value: string): bigint | null {
   return msToStoredNs(ms, frac);
 }
 
-export interface TickBoundsQuery {
-  timestamp?: string;
-  'timestamp.gt'?: string;
-  'timestamp.gte'?: string;
-  'timestamp.lt'?: string;
-  'timestamp.lte'?: string;
-}
-
 /**
- * Intersects every timestamp filter of a v3 ticks request into one [gte, lt) range in ns;
- * an absent side is unbounded. `empty` is true when the filters exclude everything.
+ * Intersects every time filter of a ticks request into one [gte, lt) range in ns; an absent
+ * side is unbounded. `empty` is true when the filters exclude everything. The filters are named
+ * after `field` (`timestamp` on the v3 lists, `sip_timestamp` on /stocks/dev/trades), and so are
+ * the errors.
  */
-export function tickBounds(q: TickBoundsQuery, zone: Zone): { gte?: bigint; lt?: bigint; empty: boolean } {
-  return intersectBounds(q as Record<string, unknown>, 'timestamp', (v, param) => parseTickTime(v, param, zone));
+export function tickBounds(q: object, zone: Zone, field = 'timestamp'): { gte?: bigint; lt?: bigint; empty: boolean } {
+  return intersectBounds(q as Record<string, unknown>, field, (v, param) => parseTickTime(v, param, zone));
 }
 
 /**

@@ -1,15 +1,17 @@
 // v3 trades and quotes: tick rows of one ticker filtered on their time, newest first by
 // default, keyset-paged (services/trades-quotes.ts reads them).
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
-import { marketOfTicker, normalizeTicker, tickDayZone } from '../domain/ticker-market.js';
+import { badParameter } from '../domain/errors.js';
+import { DevTradeWire, OptionQuoteWire, OptionTradeWire, QuoteWire, TradeWire } from '../domain/tick-schemas.js';
+import { marketOfTicker, normalizeTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
 import { listPage, type ListPage } from '../server/pagination.js';
 import { JsonArray } from '../server/serializer.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
-import { MAX_TICK_LIMIT, validTickCursor, type TickPosition, type TickWindow } from '../services/trades-quotes.js';
+import type { KeysetRows, PageRequest } from '../services/paging.js';
+import { MAX_TICK_LIMIT, validTickCursor, type RawQuote, type RawTrade, type TickPosition, type TickWindow, type TradeQuoteService } from '../services/trades-quotes.js';
 import { tickBounds } from './time-params.js';
 const TickTime = (name: string) =>
   Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: `a Unix timestamp in nanoseconds, an RFC 3339 time or a date in the form YYYY-MM-DD (${name})` }));
@@ -27,11 +29,38 @@ const TickQuery = Type.Object({
 });
 type TickQuery = Static<typeof TickQuery>;
 
+/**
+ * The query of the per-market tick lists the official client calls beyond v3
+ * (/options/v3/trades|quotes on `timestamp`, /stocks/dev/trades on `sip_timestamp`): the same
+ * time filters, and the order given in `sort` as `field.asc|desc` (desc when only the field is named).
+ */
+function fieldTickQuery(field: 'timestamp' | 'sip_timestamp', limit: number) {
+  const props: Record<string, ReturnType<typeof TickTime>> = {};
+  for (const suffix of ['', '.gt', '.gte', '.lt', '.lte']) props[field + suffix] = TickTime(field + suffix);
+  return Type.Object({
+    ...props,
+    sort: StringEnum([field, `${field}.asc`, `${field}.desc`], { default: `${field}.desc` }),
+    limit: Limit(limit, MAX_TICK_LIMIT),
+    cursor: Type.Optional(Cursor),
+  });
+}
+type FieldTickQuery = { sort: string; limit: number; cursor?: string };
+
 /** The window of a first page, from the filters; undefined when the filters leave nothing. */
 function firstWindow(ticker: string, q: TickQuery): TickWindow | undefined {
   const b = tickBounds(q, tickDayZone(marketOfTicker(ticker)));
   if (b.empty) return undefined;
   return { ticker, gte: b.gte?.toString(), lt: b.lt?.toString(), order: q.order, limit: q.limit };
+}
+
+/** The first window of a per-market list: `ticker` must be of `market`, else a 400 naming it. */
+function fieldWindow(ticker: string, market: TickerMarket, field: string, q: FieldTickQuery): TickWindow | undefined {
+  if (marketOfTicker(ticker) !== market) {
+    throw badParameter(market === 'options' ? 'ticker must be an options contract ticker such as O:SPY260123C00687000' : 'ticker must be a stock ticker such as AAPL');
+  }
+  const b = tickBounds(q, tickDayZone(market), field);
+  if (b.empty) return undefined;
+  return { ticker, gte: b.gte?.toString(), lt: b.lt?.toString(), order: q.sort.endsWith('.asc') ? 'asc' : 'desc', limit: q.limit };
 }
 
 const ListOf = <T extends ReturnType<typeof Type.Object>>(row: T) =>
@@ -54,6 +83,101 @@ const TickerParams = Type.Object({ ticker: Type.String({ minLength: 1, maxLength
 const FILTER_TEXT =
   '`timestamp` (equality) and `timestamp.gt/.gte/.lt/.lte` take Unix ns, RFC 3339 or YYYY-MM-DD (the whole day: ' +
   'America/New_York for stocks and options, UTC for forex and crypto). Sorted by time then sequence number; `next_url` resumes strictly after the last row.';
+
+/** A per-market tick list: its path, the filter field, the ticks it reads and how it writes them. */
+interface MarketTickList<R> {
+  url: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  dataset: 'trades' | 'nbbo';
+  market: 'options' | 'stocks';
+  field: 'timestamp' | 'sip_timestamp';
+  defaultLimit: number;
+  family: string;
+  row: TObject;
+  read(ticks: TradeQuoteService, q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<R, TickPosition>>;
+  json(ticks: TradeQuoteService, rows: readonly R[], ticker: string): string;
+}
+
+const OPTION_TRADES: MarketTickList<RawTrade> = {
+    url: '/options/v3/trades/:ticker',
+    operationId: 'GetOptionsV3TradesTicker',
+    summary: 'Option trades',
+    description: 'Trades of one options contract (`O:`), each row naming its contract.',
+    dataset: 'trades',
+    market: 'options',
+    field: 'timestamp',
+    defaultLimit: 1000,
+    family: 'options-v3-trades',
+    row: OptionTradeWire,
+    read: (ticks, q, page) => ticks.tradesRaw(q, page),
+    json: (ticks, rows, ticker) => ticks.optionTradesJson(rows, ticker),
+};
+
+const OPTION_QUOTES: MarketTickList<RawQuote> = {
+    url: '/options/v3/quotes/:ticker',
+    operationId: 'GetOptionsV3QuotesTicker',
+    summary: 'Option quotes',
+    description: 'NBBO quotes of one options contract (`O:`), each row naming its contract.',
+    dataset: 'nbbo',
+    market: 'options',
+    field: 'timestamp',
+    defaultLimit: 1000,
+    family: 'options-v3-quotes',
+    row: OptionQuoteWire,
+    read: (ticks, q, page) => ticks.quotesRaw(q, page),
+    json: (ticks, rows, ticker) => ticks.optionQuotesJson(rows, ticker),
+};
+
+const DEV_TRADES: MarketTickList<RawTrade> = {
+    url: '/stocks/dev/trades/:ticker',
+    operationId: 'GetStocksDevTradesTicker',
+    summary: 'Stock trades with fractional sizes',
+    description:
+      'Trades of one stock, each row naming its ticker; `size` is the whole shares of a trade and `size_fraction` its exact size ' +
+      '(a fractional-share trade of 0.25 shares has size 0).',
+    dataset: 'trades',
+    market: 'stocks',
+    field: 'sip_timestamp',
+    defaultLimit: 100,
+    family: 'stocks-dev-trades',
+    row: DevTradeWire,
+    read: (ticks, q, page) => ticks.tradesRaw(q, page),
+    json: (ticks, rows, ticker) => ticks.devTradesJson(rows, ticker),
+};
+
+const FIELD_TEXT = (field: string) =>
+  `\`${field}\` (equality) and \`${field}.gt/.gte/.lt/.lte\` take Unix ns, RFC 3339 or YYYY-MM-DD (the whole America/New_York day); ` +
+  `\`sort\` is \`${field}.desc\` (default) or \`${field}.asc\`, ties in sequence order; \`next_url\` resumes strictly after the last row.`;
+
+/** Registers a per-market tick list: v3's keyset paging over the stored ticks, its own query and rows. */
+function marketTickRoute<R>(app: FastifyInstance, ctx: RouteContext, list: MarketTickList<R>): void {
+  const ticks = ctx.services.tradesQuotes;
+  getRoute(app, ctx, {
+    url: list.url,
+    operationId: list.operationId,
+    summary: list.summary,
+    description: `${list.description} ${FIELD_TEXT(list.field)}`,
+    tags: ['Trades & quotes'],
+    dataset: list.dataset,
+    market: list.market,
+    params: TickerParams,
+    querystring: fieldTickQuery(list.field, list.defaultLimit),
+    response: ListOf(list.row),
+    serializer: 'native',
+    handler: async ({ params, query, req }) => {
+      const ticker = params.ticker;
+      return listBody(await listPage(ctx, req, query, {
+        family: list.family,
+        firstQuery: () => fieldWindow(ticker, list.market, list.field, query),
+        validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
+        read: (q, page) => list.read(ticks, q, page),
+        present: (rows) => new JsonArray(list.json(ticks, rows, ticker), rows.length),
+      }));
+    },
+  });
+}
 
 export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
   const ticks = ctx.services.tradesQuotes;
@@ -104,4 +228,8 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
       }));
     },
   });
+
+  marketTickRoute(app, ctx, OPTION_TRADES);
+  marketTickRoute(app, ctx, OPTION_QUOTES);
+  marketTickRoute(app, ctx, DEV_TRADES);
 }

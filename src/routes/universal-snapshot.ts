@@ -63,7 +63,7 @@ export async function universalSnapshotRoutes(app: FastifyInstance, ctx: RouteCo
     operationId: 'GetSnapshots',
     summary: 'Universal snapshot',
     description:
-      'Stocks, options, forex, crypto and indices in one list, each item rebuilt from the same computation as /v2/snapshot/... (session = its day bar and todaysChange; indices: value = latest minute, day or previous close) and /v3/snapshot/options/... (greeks, IV, open interest) at the same clock; `fmv` and the early/late trading changes are not served. ' +
+      'Stocks, options, forex, crypto and indices in one list, each item rebuilt from the same computation as /v2/snapshot/... (session = its day bar and todaysChange; indices: value = latest minute, day or previous close) and /v3/snapshot/options/... (greeks, IV, open interest) at the same clock; stock sessions split the change into pre-market and regular (from the previous close) and after hours (from the regular close), each where that part has a price; `fmv` is not served. ' +
       'Named tickers (`ticker`, `ticker.any_of`, up to 250) come back unpaginated in the order requested, unknown ones as `{error: "NOT_FOUND"}` items (`NOT_ENTITLED` for markets the plan lacks); otherwise every market is listed merged in ticker (code-unit) order and paginated by `next_url` (stocks without OTC, options = unexpired contracts, indices = reference index tickers with data).',
     tags: ['Snapshots'],
     dataset: 'snapshots',

@@ -4,6 +4,7 @@ import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { CryptoLast, ForexLast, LastQuote, LastTrade } from '../domain/tick-schemas.js';
 import { marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
+import { decimalQuantity } from '../domain/decimal-quantity.js';
 
 const NS_PER_MS = 1_000_000n;
 
@@ -18,7 +19,7 @@ function lastTradeToWire(ticker: string, r: TradeRow): LastTrade {
     i: r.id ?? '',
     p: r.price,
     s: r.size,
-    ds: stocks ? String(r.size) : undefined,
+    ds: stocks ? decimalQuantity(r.size) : undefined,
     x: r.exchange,
     e: r.correction,
     r: r.trf_id,

@@ -20,8 +20,11 @@
  *   previous close and at least 10,000 shares traded today, and OTC tickers only count with
  *   include_otc; forex and crypto have no volume floor.
  * - Bars are shown as stored (not split-adjusted).
+ * - Stocks repeat volumes and the last trade's size as decimal text (day.dv, min.dv, min.dav,
+ *   lastTrade.ds), fractional shares kept, as upstream's newer fields do.
  */
-import { localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
+import { localDayOf, localDayStart, sessionOnDay, type Session, type Zone } from '../domain/calendar.js';
+import { decimalQuantity } from '../domain/decimal-quantity.js';
 import { barZone } from '../domain/ticker-market.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../domain/snapshot-schemas.js';
@@ -45,6 +48,8 @@ export interface SnapshotDay {
   start: number;
   end: number;
   complete: boolean;
+  /** Stocks: the day's session (pre-market, regular and after-hours bounds). */
+  session?: Session;
 }
 
 export function snapshotDay(market: SnapshotMarket, nowMs: number): SnapshotDay {
@@ -52,7 +57,7 @@ export function snapshotDay(market: SnapshotMarket, nowMs: number): SnapshotDay 
     let day = localDayOf(nowMs, NY);
     let session = sessionOnDay(day);
     while (!session || nowMs < session.preOpen) session = sessionOnDay(--day);
-    return { start: localDayStart(day, NY), end: localDayStart(day + 1, NY), complete: nowMs >= session.postClose };
+    return { start: localDayStart(day, NY), end: localDayStart(day + 1, NY), complete: nowMs >= session.postClose, session };
   }
   const zone = barZone(market);
   const day = localDayOf(nowMs, zone);
@@ -66,6 +71,15 @@ export interface SnapshotInputs {
   prev?: BarRow;
   trade?: TradeRow;
   quote?: QuoteRow;
+  /** With `sessionParts`: the last price of each part of the stock session that has one by the clock. */
+  parts?: SessionPartPrices;
+}
+
+/** The last price of the pre-market (early), regular and after-hours (late) parts of a stock session. */
+export interface SessionPartPrices {
+  early?: number;
+  regular?: number;
+  late?: number;
 }
 
 /** Reads every input of `tickers` in a fixed number of batched queries. */
@@ -74,20 +88,21 @@ export async function readSnapshotInputs(
   market: SnapshotMarket,
   tickers: readonly string[],
   nowMs: number,
-  /** Leave the quotes out (ranking stocks or crypto needs no quote). */
-  opts: { quotes?: boolean } = {},
+  /** Leave the quotes out (ranking stocks or crypto needs no quote); read the session parts' last prices (stocks). */
+  opts: { quotes?: boolean; sessionParts?: boolean } = {},
 ): Promise<Map<string, SnapshotInputs>> {
   const d = snapshotDay(market, nowMs);
   // minute bars that have ended by the clock (all of them once the day is over)
   const minutesBefore = d.complete ? d.end : Math.min(d.end, nowMs - MINUTE_MS + 1);
   const atNs = BigInt(nowMs) * NS_PER_MS;
-  const [stored, running, min, prev, trades, quotes] = await Promise.all([
+  const [stored, running, min, prev, trades, quotes, partBars] = await Promise.all([
     d.complete ? reads.dayBarsAt(tickers, d.start) : Promise.resolve(new Map<string, BarRow>()),
     d.complete ? Promise.resolve(new Map<string, BarRow>()) : reads.minuteAggregates(tickers, d.start, minutesBefore),
     reads.lastMinuteBars(tickers, d.start, minutesBefore),
     reads.lastDayBarsBefore(tickers, d.start),
     market === 'fx' ? Promise.resolve(new Map<string, TradeRow>()) : reads.lastTrades(tickers, atNs),
     market === 'crypto' || opts.quotes === false ? Promise.resolve(new Map<string, QuoteRow>()) : reads.lastQuotes(tickers, atNs),
+    opts.sessionParts && d.session ? lastBarsOfParts(reads, tickers, d.session, minutesBefore) : Promise.resolve(undefined),
   ]);
   let day = d.complete ? stored : running;
   if (d.complete) {
@@ -98,7 +113,38 @@ export async function readSnapshotInputs(
   const out = new Map<string, SnapshotInputs>();
   for (const t of tickers) {
     const x: SnapshotInputs = { day: day.get(t), min: min.get(t), prev: prev.get(t), trade: trades.get(t), quote: quotes.get(t) };
+    if (partBars) x.parts = partPrices(d.session!, x.trade, partBars, t);
     if (x.day || x.min || x.prev || x.trade || x.quote) out.set(t, x);
+  }
+  return out;
+}
+
+type PartName = keyof SessionPartPrices;
+
+/** Each part's [from, to) in ms: pre-market 04:00–09:30, regular 09:30–16:00, after hours 16:00–20:00 ET (early closes: 13:00, 17:00). */
+function partBounds(s: Session): Record<PartName, [number, number]> {
+  return { early: [s.preOpen, s.open], regular: [s.open, s.close], late: [s.close, s.postClose] };
+}
+
+/** Each ticker's last minute bar, completed before `minutesBefore`, of every part of the session that has begun by then. */
+async function lastBarsOfParts(reads: SnapshotReadRepository, tickers: readonly string[], session: Session, minutesBefore: number): Promise<Record<PartName, Map<string, BarRow>>> {
+  const bounds = Object.entries(partBounds(session)) as [PartName, [number, number]][];
+  const maps = await Promise.all(
+    bounds.map(([, [from, to]]) => (minutesBefore > from ? reads.lastMinuteBars(tickers, from, Math.min(to, minutesBefore)) : Promise.resolve(new Map<string, BarRow>()))),
+  );
+  return { early: maps[0]!, regular: maps[1]!, late: maps[2]! };
+}
+
+/**
+ * The last price of each part: the last trade when it falls in that part (the minute it is in may
+ * not be complete yet), else the close of the part's last completed minute bar.
+ */
+function partPrices(session: Session, trade: TradeRow | undefined, bars: Record<PartName, Map<string, BarRow>>, ticker: string): SessionPartPrices {
+  const out: SessionPartPrices = {};
+  const tradeMs = trade ? msOf(trade.sip_timestamp) : undefined;
+  for (const [part, [from, to]] of Object.entries(partBounds(session)) as [PartName, [number, number]][]) {
+    const price = tradeMs !== undefined && tradeMs >= from && tradeMs < to ? trade!.price : bars[part].get(ticker)?.c;
+    if (price !== undefined) out[part] = price;
   }
   return out;
 }
@@ -126,11 +172,17 @@ function clean(x: number): number {
   return Number(x.toPrecision(12));
 }
 
+/** `price` − `base` and its percentage of `base` (rounded to 3 decimals; `exact` unrounded); undefined without both or with a zero base. */
+export function changeFrom(price: number | undefined, base: number | undefined): { change: number; percent: number; exact: number } | undefined {
+  if (price === undefined || base === undefined || base === 0) return undefined;
+  const diff = price - base;
+  const exact = (100 * diff) / base;
+  return { change: clean(diff), percent: Math.round(exact * 1000) / 1000, exact };
+}
+
 function change(price: number | undefined, prev: BarRow | undefined): { todaysChange: number; todaysChangePerc: number; perc?: number } {
-  if (price === undefined || !prev || prev.c === 0) return { todaysChange: 0, todaysChangePerc: 0 };
-  const diff = price - prev.c;
-  const perc = (100 * diff) / prev.c;
-  return { todaysChange: clean(diff), todaysChangePerc: Math.round(perc * 1000) / 1000, perc };
+  const c = changeFrom(price, prev?.c);
+  return c ? { todaysChange: c.change, todaysChangePerc: c.percent, perc: c.exact } : { todaysChange: 0, todaysChangePerc: 0 };
 }
 
 const msOf = (ns: bigint): number => Number(ns / NS_PER_MS);
@@ -145,6 +197,8 @@ interface Ohlcv {
   l: number;
   c: number;
   v: number;
+  /** The stock day's volume as a decimal string. */
+  dv?: string;
   vw?: number;
   otc?: true;
 }
@@ -153,8 +207,10 @@ interface Ohlcv {
 /** `min` before any minute of the day has completed: zero-filled, as `day` is before any bar. */
 const NO_MINUTE = { o: 0, h: 0, l: 0, c: 0, v: 0, n: 0, t: 0 } as const;
 
-function ohlcv(b: BarRow | undefined, otc?: true): Ohlcv {
-  return b ? { o: b.o, h: b.h, l: b.l, c: b.c, v: b.v ?? 0, vw: b.vw, otc } : { o: 0, h: 0, l: 0, c: 0, v: 0, vw: 0, otc };
+function ohlcv(b: BarRow | undefined, otc?: true, decimal = false): Ohlcv {
+  const v = b?.v ?? 0;
+  const dv = decimal ? decimalQuantity(v) : undefined;
+  return b ? { o: b.o, h: b.h, l: b.l, c: b.c, v, dv, vw: b.vw, otc } : { o: 0, h: 0, l: 0, c: 0, v, dv, vw: 0, otc };
 }
 
 export interface VisibleTicks {
@@ -170,19 +226,22 @@ function barEndNs(b: BarRow | undefined): bigint | undefined {
 
 export function stockSnapshot(ticker: string, x: SnapshotInputs, otc: boolean, show: VisibleTicks): Ranked<StockSnapshot> {
   const flag = otc ? (true as const) : undefined;
-  const day = ohlcv(x.day, flag);
+  const day = ohlcv(x.day, flag, true);
   const { todaysChange, todaysChangePerc, perc } = change(x.trade?.price ?? x.min?.c ?? x.day?.c, x.prev);
   const m = x.min;
+  const dav = day.dv!;
   const tr = show.trades ? x.trade : undefined;
   const q = x.quote;
   const quoteNs = q ? (q.sip_timestamp ?? q.participant_timestamp ?? 0n) : undefined;
   const snapshot: StockSnapshot = {
     ticker,
     day,
-    // av is a whole number of shares upstream (fractional share volume is not counted in it)
-    min: m ? { av: Math.round(day.v), o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, vw: m.vw, t: m.t, n: m.n, otc: flag } : { av: Math.round(day.v), ...NO_MINUTE, vw: 0, otc: flag },
+    // av is a whole number of shares upstream (fractional share volume is not counted in it); dav has it all
+    min: m
+      ? { av: Math.round(day.v), dav, o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, dv: decimalQuantity(m.v ?? 0), vw: m.vw, t: m.t, n: m.n, otc: flag }
+      : { av: Math.round(day.v), dav, ...NO_MINUTE, dv: decimalQuantity(0), vw: 0, otc: flag },
     prevDay: x.prev ? ohlcv(x.prev, flag) : undefined,
-    lastTrade: tr ? { c: tr.conditions ?? [], i: tr.id, p: tr.price, s: tr.size, ds: String(tr.size), t: tr.sip_timestamp, x: tr.exchange } : undefined,
+    lastTrade: tr ? { c: tr.conditions ?? [], i: tr.id, p: tr.price, s: tr.size, ds: decimalQuantity(tr.size), t: tr.sip_timestamp, x: tr.exchange } : undefined,
     lastQuote: q && show.quotes ? { P: q.ask_price, S: q.ask_size, p: q.bid_price, s: q.bid_size, t: quoteNs! } : undefined,
     todaysChange,
     todaysChangePerc,

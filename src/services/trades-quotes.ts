@@ -5,10 +5,11 @@ import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
 import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
-import { quotesJson, tradesJson } from './tick-json.js';
+import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
+import { decimalQuantity } from '../domain/decimal-quantity.js';
 
-export type { TickPosition } from '../store/repos/market-port.js';
+export type { RawQuote, RawTrade, TickPosition } from '../store/repos/market-port.js';
 
 /** The resolved request a page reads (and a cursor carries): bounds in ns as decimal text. */
 export interface TickWindow {
@@ -37,7 +38,7 @@ export function validTickCursor(q: TickWindow, a: TickPosition, ticker: string):
 const nonEmpty = (codes: number[] | undefined) => (codes && codes.length ? codes : undefined);
 
 /**
- * A trade as v3 writes it. Stocks add `decimal_size` (the size as text); crypto trades have no
+ * A trade as v3 writes it. Stocks add `decimal_size` (the size as a decimal string); crypto trades have no
  * SIP time, so only their participant time is written.
  */
 export function tradeToWire(r: TradeRow, market: TickerMarket): TradeWire {
@@ -45,7 +46,7 @@ export function tradeToWire(r: TradeRow, market: TickerMarket): TradeWire {
   return {
     conditions: nonEmpty(r.conditions),
     correction: r.correction,
-    decimal_size: market === 'stocks' ? String(r.size) : undefined,
+    decimal_size: market === 'stocks' ? decimalQuantity(r.size) : undefined,
     exchange: r.exchange,
     id: r.id,
     participant_timestamp: crypto ? (r.participant_timestamp ?? r.sip_timestamp) : r.participant_timestamp,
@@ -106,5 +107,20 @@ export class TradeQuoteService {
   /** The JSON array of a page of quotes: the same values as quoteToWire. */
   quotesJson(rows: readonly RawQuote[]): string {
     return quotesJson(rows);
+  }
+
+  /** A page of /options/v3/trades: each row an OptionTradeWire of `ticker`. */
+  optionTradesJson(rows: readonly RawTrade[], ticker: string): string {
+    return optionTradesJson(rows, ticker);
+  }
+
+  /** A page of /options/v3/quotes: each row an OptionQuoteWire of `ticker`. */
+  optionQuotesJson(rows: readonly RawQuote[], ticker: string): string {
+    return optionQuotesJson(rows, ticker);
+  }
+
+  /** A page of /stocks/dev/trades: each row a DevTradeWire of `ticker`. */
+  devTradesJson(rows: readonly RawTrade[], ticker: string): string {
+    return devTradesJson(rows, ticker);
   }
 }

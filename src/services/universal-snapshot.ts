@@ -3,6 +3,7 @@
 // crypto and indices, options-chain.ts for options) at the same clock, so its values agree with
 // the v2 snapshots and the option chain snapshot.
 import { isForexOpen, marketStatusAt, nyDateOf } from '../domain/calendar.js';
+import { decimalQuantity } from '../domain/decimal-quantity.js';
 import { badParameter } from '../domain/errors.js';
 import type { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import { marketOfTicker, normalizeTicker, type TickerMarket } from '../domain/ticker-market.js';
@@ -12,11 +13,13 @@ import type { OptionsContractRecord } from '../store/repos/options.js';
 import { optionSnapshots } from './options-chain.js';
 import type { KeysetPosition, KeysetRows, PageRequest } from './paging.js';
 import {
+  changeFrom,
   cryptoSnapshot,
   forexSnapshot,
   readSnapshotInputs,
   snapshotUniverse,
   stockSnapshot,
+  type SessionPartPrices,
   type SnapshotInputs,
   type VisibleTicks,
 } from './snapshots.js';
@@ -106,7 +109,7 @@ async function barItems(store: UniversalStore, r: UniversalRequest, market: Excl
   if (tickers.length === 0) return out;
   const reads = store.snapshotReads;
   // indices follow the stock session (their values are published while stocks trade)
-  const inputs = await readSnapshotInputs(reads, market === 'indices' ? 'stocks' : market, tickers, clock.nowMs);
+  const inputs = await readSnapshotInputs(reads, market === 'indices' ? 'stocks' : market, tickers, clock.nowMs, { sessionParts: market === 'stocks' });
   const names = await namesOf(store, [...inputs.keys()]);
   const otc = market === 'stocks' ? await reads.otcTickers() : new Set<string>();
   const show = visible(r, market);
@@ -118,11 +121,24 @@ async function barItems(store: UniversalStore, r: UniversalRequest, market: Excl
       const s = stockSnapshot(ticker, x, otc.has(ticker), show).snapshot;
       out.set(ticker, {
         ...base,
-        session: sessionOf(s.day, s.prevDay, s.todaysChange, s.todaysChangePerc, priceOf(x, 'trade'), true),
+        session: { ...sessionOf(s.day, s.prevDay, s.todaysChange, s.todaysChangePerc, priceOf(x, 'trade'), true), ...partChanges(x.parts, x.prev?.c) },
         // only a completed minute (the v2 snapshot's min is zero-filled without one)
-        last_minute: x.min && s.min ? { open: s.min.o, high: s.min.h, low: s.min.l, close: s.min.c, volume: s.min.v, vwap: s.min.vw, transactions: s.min.n } : undefined,
+        last_minute:
+          x.min && s.min
+            ? { open: s.min.o, high: s.min.h, low: s.min.l, close: s.min.c, volume: s.min.v, decimal_volume: s.min.dv, vwap: s.min.vw, transactions: s.min.n }
+            : undefined,
         last_trade: s.lastTrade
-          ? { conditions: s.lastTrade.c, exchange: s.lastTrade.x, id: s.lastTrade.i, price: s.lastTrade.p, size: s.lastTrade.s, last_updated: s.lastTrade.t, timeframe: tf }
+          ? {
+              conditions: s.lastTrade.c,
+              exchange: s.lastTrade.x,
+              id: s.lastTrade.i,
+              price: s.lastTrade.p,
+              size: s.lastTrade.s,
+              decimal_size: s.lastTrade.ds,
+              participant_timestamp: x.trade!.participant_timestamp,
+              last_updated: s.lastTrade.t,
+              timeframe: tf,
+            }
           : undefined,
         last_quote: s.lastQuote ? { ask: s.lastQuote.P, ask_size: s.lastQuote.S, bid: s.lastQuote.p, bid_size: s.lastQuote.s, last_updated: s.lastQuote.t, timeframe: tf } : undefined,
       });
@@ -151,6 +167,7 @@ async function barItems(store: UniversalStore, r: UniversalRequest, market: Excl
       // indices: value = the latest completed minute's close, else the day's, else the previous close
       const s = stockSnapshot(ticker, x, false, { trades: false, quotes: false }).snapshot;
       const bar = x.min ?? x.day ?? x.prev;
+      // no change split: upstream's recorded index items carry none (their values are regular-session only)
       const session = sessionOf(s.day, s.prevDay, s.todaysChange, s.todaysChangePerc, undefined, false);
       delete session.volume;
       out.set(ticker, {
@@ -189,7 +206,27 @@ function sessionOf(
     previous_close: prev?.c,
     price,
     volume: day.v,
-    decimal_volume: stocks ? String(day.v) : undefined,
+    decimal_volume: stocks ? decimalQuantity(day.v) : undefined,
+  };
+}
+
+/**
+ * The day's change split by session part, as upstream describes the fields: pre-market and regular
+ * changes from the previous close to the part's last price (the current price while the part is
+ * on, the part's closing price after it), the after-hours change from the regular close. A part
+ * without a price by the clock, or a base without a price, has no change.
+ */
+function partChanges(parts: SessionPartPrices | undefined, previousClose: number | undefined): Partial<UniversalSession> {
+  const early = changeFrom(parts?.early, previousClose);
+  const regular = changeFrom(parts?.regular, previousClose);
+  const late = changeFrom(parts?.late, parts?.regular);
+  return {
+    early_trading_change: early?.change,
+    early_trading_change_percent: early?.percent,
+    regular_trading_change: regular?.change,
+    regular_trading_change_percent: regular?.percent,
+    late_trading_change: late?.change,
+    late_trading_change_percent: late?.percent,
   };
 }
 

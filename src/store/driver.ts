@@ -56,6 +56,14 @@ export interface SqlDriver {
     conflictSql: string,
     conflictRows?: () => readonly (readonly SqlValue[])[],
   ): Promise<number>;
+  /**
+   * PostgreSQL transactions only (absent elsewhere): one binary `COPY table (columns) FROM STDIN`
+   * that takes rows while the caller produces them, for bulk loads of rows new to the
+   * table. No conflict handling: a row whose key is stored already or repeats in the stream fails
+   * it with KeyConflictError, and none of its rows are kept. No other statement may run on the
+   * transaction until the stream is ended or aborted.
+   */
+  copyStream?(table: string, columns: readonly string[]): Promise<CopyStream>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
@@ -67,6 +75,30 @@ export interface SqlDriver {
    */
   dataVersion(): string;
   close(): Promise<void>;
+}
+
+/** A COPY in progress (SqlDriver.copyStream). */
+export interface CopyStream {
+  /**
+   * Sends rows as tuples of PostgreSQL's binary COPY format (the stream sends its header and
+   * trailer); resolves when more may be sent.
+   */
+  write(tuples: Uint8Array): Promise<void>;
+  /** Ends the COPY; resolves with the rows stored once the server has them all. */
+  end(): Promise<number>;
+  /** Cancels the COPY and undoes its rows (the transaction stays usable); a no-op once it ended or failed. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Rows loaded as new (SqlDriver.copyStream) met a key already stored or repeated among them;
+ * none of them were kept, and the transaction stays usable for loading them another way.
+ */
+export class KeyConflictError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KeyConflictError';
+  }
 }
 
 /**

@@ -202,3 +202,28 @@ export async function loadSnapshotFixture(store: Store): Promise<void> {
     { ticker: 'X:ETHUSD', sip_timestamp: nsOf(et(DAY, '10:30', 50)), participant_timestamp: nsOf(et(DAY, '10:30', 50)), price: 2880, size: 2, exchange: 1, id: 'e1', conditions: [1] },
   ]);
 }
+
+// EXT trades in every part of the 11-19 session, in fractional shares: pre-market (04:00–09:30 ET)
+// last 51.5, regular (09:30–16:00) close 54, after hours (16:00–20:00) last 53.5, against a
+// previous close of 50. Each minute's trade is at :30, so a clock inside a minute sees the trade
+// before the minute bar is complete.
+export const EXT_MINUTES = minutes('EXT', DAY, [
+  ['07:00', 50.2, 51, 50.2, 51, 300.5, 50.6, 3],
+  ['09:00', 51, 51.6, 51, 51.5, 200.25, 51.3, 2],
+  ['09:30', 51.5, 52.2, 51.4, 52, 1000, 51.9, 10],
+  ['10:30', 52, 53.1, 52, 53, 2000, 52.6, 20],
+  ['15:59', 53, 54.2, 53, 54, 1500, 53.8, 15],
+  ['16:30', 54, 55, 54, 55, 400.125, 54.6, 4],
+  ['19:59', 55, 55, 53.5, 53.5, 100, 54, 1],
+]);
+
+export async function loadSessionPartsFixture(store: Store): Promise<void> {
+  await store.reference.upsertTickers([stock('EXT', 'Extended Hours')]);
+  await store.market.insertBars('day', [
+    { ticker: 'EXT', t: PREV_START, o: 49, h: 50.5, l: 48.5, c: 50, v: 9000, vw: 49.7, n: 90 },
+    foldBars('EXT', DAY_START, EXT_MINUTES),
+  ]);
+  await store.market.insertBars('minute', EXT_MINUTES);
+  // the last trade of each minute is its close; the after-hours one is half a share
+  await store.market.insertTrades(trades(EXT_MINUTES.map((b, i) => ['EXT', b.t + 30_000, b.c, i === EXT_MINUTES.length - 1 ? 0.5 : 100, 100 + i])));
+}

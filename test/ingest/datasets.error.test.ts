@@ -90,7 +90,10 @@ for (const engine of engines()) {
 
     it('asks for --dataset when the fields fit several data sets or none', async () => {
       const both = file('dates.json', '[{"date":"2025-01-01"}]');
-      expect(await failure(importFile(store, both))).toBe(`${both}:1: the fields fit several data sets (inflation, inflation-expectations, treasury-yields, labor-market); pass --dataset`);
+      expect(await failure(importFile(store, both))).toBe(`${both}:1: the fields fit several data sets (inflation, inflation-expectations, treasury-yields, labor-market, funding-conditions); pass --dataset`);
+      // the risk taxonomy and the 8-K disclosure taxonomy have the same fields
+      const taxonomy = file('taxonomy.json', '[{"taxonomy":"1.0","primary_category":"a","secondary_category":"b","tertiary_category":"c","description":"d"}]');
+      expect(await failure(importFile(store, taxonomy))).toBe(`${taxonomy}:1: the fields fit several data sets (risk-categories, disclosure-taxonomy); pass --dataset`);
       const none = file('other.json', '[{"colour":"red","size":3}]');
       expect(await failure(importFile(store, none))).toMatch(new RegExp(`^${none.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1: unrecognised file`));
       const fitsNone = file('partial.ndjson', '{"ticker":"AAPL","settlement_date":"2025-01-15"}\n');

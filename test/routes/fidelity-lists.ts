@@ -50,12 +50,6 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
   ...each('*', ['tickers[].fmv', 'ticker.fmv', 'results[].fmv', 'results.fmv', 'results[].fmv_last_updated', 'results.fmv_last_updated'], 'fair market value (fmv) is not computed'),
   // otc is written only as true, on OTC tickers; no OTC ticker has market data in the demo.
   ...each('*', ['otc', 'results[].otc', 'results.underlying.aggregates[].otc', 'tickers[].day.otc', 'tickers[].min.otc', 'tickers[].prevDay.otc', 'ticker.day.otc', 'ticker.min.otc', 'ticker.prevDay.otc'], 'written (true) only for OTC tickers; the demo has no OTC market data'),
-  // Decimal (fractional-share) volume strings, newer upstream fields.
-  ...each('*', ['tickers[].day.dv', 'tickers[].min.dv', 'tickers[].min.dav', 'ticker.day.dv', 'ticker.min.dv', 'ticker.min.dav'], 'decimal volume strings of the stock snapshot are not served'),
-  ...each('/v3/snapshot', ['results[].last_minute.decimal_volume', 'results[].last_trade.decimal_size'], 'decimal volume strings of the universal snapshot are not served'),
-  ...each('/v3/snapshot', ['results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change',
-    'results[].session.late_trading_change_percent', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent'], 'the session change split into pre-market, regular and after-hours is not computed'),
-  { operation: '/v3/snapshot', field: 'results[].last_trade.participant_timestamp', reason: "stock last trades carry sip time only, as upstream's recorded stock bodies do" },
   ...each('/v3/snapshot', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
   ...each('*', ['results[].underlying_asset.value', 'results.underlying_asset.value'], 'written for index underlyings; the demo chains are on stocks'),
   { operation: '/v3/snapshot/options/{underlyingAsset}/{optionContract}', field: 'next_url', reason: 'one contract is one page; the schema shares the list envelope' },
@@ -98,8 +92,6 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
   ...each('/v2/ticks/stocks/nbbo/{ticker}/{date}', ['results[].f', 'results[].i'], 'demo stock quotes carry no indicators and no TRF quotes'),
   ...each('/v3/snapshot/indices', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
   { operation: '/v1/summaries', field: 'results[].branding', reason: 'the sample loads no branding images' },
-  ...each('/v1/summaries', ['results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change',
-    'results[].session.late_trading_change_percent', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent'], 'the session change split into pre-market, regular and after-hours is not computed'),
   { operation: '/v1/open-close/{stocksTicker}/{date}', field: 'preMarket', reason: 'upstream declares the pre-market price an integer; it is a price, sent as a number' },
   ...each('/v1/reference/ipos', ['results[].announced_date', 'results[].last_updated', 'results[].listing_date'],
     "upstream declares these int64; its own example (and the vX schema) sends them as dates YYYY-MM-DD, as we do"),

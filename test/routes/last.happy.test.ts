@@ -16,7 +16,7 @@ for (const engine of engines()) {
       const body = JSON.parse(text);
       expect(body.status).toBe('OK');
       expect(body.request_id).toMatch(/^[0-9a-f]{32}$/);
-      expect(body.results).toEqual({ T: 'AAPL', i: 't11', p: 171, s: 1, ds: '1', x: 4, e: 1, z: 3, q: 11, t: Number(last.sip_timestamp), y: Number(last.participant_timestamp) });
+      expect(body.results).toEqual({ T: 'AAPL', i: 't11', p: 171, s: 1, ds: '1.0', x: 4, e: 1, z: 3, q: 11, t: Number(last.sip_timestamp), y: Number(last.participant_timestamp) });
       expect(text).toContain(`"t":${last.sip_timestamp}`);
       expect(last.sip_timestamp % 1000n).toBe(42n); // digits a double would lose
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
-import { AFTER, DAY, DAY_START, MID, PREV, et, loadSnapshotFixture, nsOf } from '../helpers/snapshot-fixture.js';
+import { AFTER, DAY, DAY_START, MID, PREV, et, loadSessionPartsFixture, loadSnapshotFixture, nsOf } from '../helpers/snapshot-fixture.js';
 import { useSeededApp } from '../helpers/app-fixture.js';
 
 const STOCKS = '/v2/snapshot/locale/us/markets/stocks';
@@ -44,6 +44,10 @@ for (const engine of engines()) {
         expect(snap.day.v).toBe(day.v);
         const last = minutes[minutes.length - 1];
         expect(snap.min).toMatchObject({ o: last.o, h: last.h, l: last.l, c: last.c, v: last.v, vw: last.vw, t: last.t, n: last.n, av: day.v });
+        // the volumes again as decimal strings, written with a fractional part as upstream writes them
+        expect(snap.day.dv).toBe('15000.0');
+        expect(snap.min).toMatchObject({ dv: '4000.0', dav: '15000.0' });
+        expect(snap.lastTrade.ds).toBe('300.0');
 
         const trade = (await body(`/v3/trades/AAA?timestamp.lte=${nsOf(MID)}&limit=1`, MID)).results[0];
         expect(snap.lastTrade).toMatchObject({ p: trade.price, s: trade.size, t: trade.sip_timestamp, x: trade.exchange, i: trade.id });
@@ -61,7 +65,7 @@ for (const engine of engines()) {
       it('after the close: day is the stored day bar the range endpoint returns', async () => {
         const snap = (await body(`${STOCKS}/tickers/AAA`, AFTER)).ticker;
         const day = (await body(`/v2/aggs/ticker/AAA/range/1/day/${DAY}/${DAY}`, AFTER)).results[0];
-        expect(snap.day).toEqual({ o: day.o, h: day.h, l: day.l, c: day.c, v: day.v, vw: day.vw });
+        expect(snap.day).toEqual({ o: day.o, h: day.h, l: day.l, c: day.c, v: day.v, dv: `${day.v}.0`, vw: day.vw });
         expect(snap.min.t).toBe(et(DAY, '15:59'));
         expect(snap.min.av).toBe(day.v);
         expect(snap.lastTrade).toMatchObject({ p: 106, c: [14] });
@@ -212,6 +216,30 @@ for (const engine of engines()) {
       } finally {
         await wrapped.close();
       }
+    });
+  });
+}
+
+for (const engine of engines()) {
+  describe(`stock snapshot decimal volumes in fractional shares (${engine.name})`, () => {
+    let clock = AFTER;
+    const { t } = useSeededApp(engine, loadSessionPartsFixture, { envelope: 'native', now: () => clock });
+
+    it('day.dv, min.dv, min.dav and lastTrade.ds keep the fractions that v, av and s round or lose', async () => {
+      // EXT's day: 300.5 + 200.25 + 1000 + 2000 + 1500 + 400.125 + 100 shares; its last trade half a share
+      for (const url of [`${STOCKS}/tickers/EXT`, `${STOCKS}/tickers?tickers=EXT`]) {
+        const res = await t.get(url);
+        expect(res.status).toBe(200);
+        const snap = res.body.ticker ?? res.body.tickers[0];
+        expect(snap.day).toMatchObject({ v: 5500.875, dv: '5500.875' });
+        expect(snap.min).toMatchObject({ v: 100, dv: '100.0', av: 5501, dav: '5500.875' });
+        expect(snap.lastTrade).toMatchObject({ s: 0.5, ds: '0.5' });
+        expect(snap.prevDay).not.toHaveProperty('dv');
+      }
+      clock = et(DAY, '09:15');
+      const early = (await t.get(`${STOCKS}/tickers/EXT`)).body.ticker;
+      expect(early.day).toMatchObject({ v: 500.75, dv: '500.75' });
+      expect(early.min).toMatchObject({ v: 200.25, dv: '200.25', dav: '500.75' });
     });
   });
 }

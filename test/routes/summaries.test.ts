@@ -5,7 +5,7 @@ import { useSeededApps } from '../helpers/app-fixture.js';
 import { expectSameShape, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { referenceContracts } from '../helpers/options-fixture.js';
-import { DAY, MID, PREV_START, et, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { DAY, MID, PREV_START, et, loadSessionPartsFixture, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
 
 // /v1/summaries over the snapshot fixture at MID (11:00 ET on 2026-11-19): a stock with trades,
 // a forex pair, an option contract with a day bar and an index, each held against the universal
@@ -15,6 +15,7 @@ const INDEX = 'I:TST';
 
 async function seed(store: Store): Promise<void> {
   await loadSnapshotFixture(store);
+  await loadSessionPartsFixture(store);
   await store.options.upsertContracts(referenceContracts());
   await store.market.insertBars('day', [
     { ticker: CALL, t: PREV_START, o: 4, h: 4.5, l: 3.8, c: 4.2, v: 300, vw: 4.1, n: 40 },
@@ -58,6 +59,18 @@ for (const engine of engines()) {
       expect(call.session).toEqual(universal[2].session);
     });
 
+    it('splits the session change by part: pre-market and regular so far from the previous close (no after hours yet at 11:00)', async () => {
+      const [ext, aaa] = await results('/v1/summaries?ticker.any_of=EXT,AAA');
+      // EXT: previous close 50, pre-market last 51.5, last trade 53 at 10:30
+      expect(ext).toMatchObject({ price: 53, session: { previous_close: 50, change: 3, change_percent: 6, decimal_volume: '3500.75' } });
+      expect(ext.session).toMatchObject({ early_trading_change: 1.5, early_trading_change_percent: 3, regular_trading_change: 3, regular_trading_change_percent: 6 });
+      expect(ext.session).not.toHaveProperty('late_trading_change');
+      expect(ext.session).not.toHaveProperty('late_trading_change_percent');
+      // AAA has no pre-market trades: no early change
+      expect(aaa.session).toMatchObject({ regular_trading_change: 4, regular_trading_change_percent: 4 });
+      expect(aaa.session).not.toHaveProperty('early_trading_change');
+    });
+
     it('requires ticker.any_of and refuses more than 250 tickers, naming the parameter', async () => {
       let res = await wrapped.get('/v1/summaries');
       expect(res.status).toBe(400);
@@ -72,10 +85,13 @@ for (const engine of engines()) {
       if (!upstream) return skipConformance('/v1/summaries');
       const ours = (await t.get(`/v1/summaries?ticker.any_of=AAA,${CALL},C:EURUSD,NOPE`)).body;
       expectSameShape(ours, upstream, {
-        // branding, crypto and the early/late trading changes are not served; the session's price and the
-        // instant of the data are additions (upstream's schema declares both)
+        // branding and crypto are not served, AAA at 11:00 has no pre-market or after-hours change; the session's
+        // price, its regular change and the instant of the data are additions (upstream's schema declares them)
         allowMissing: ['results[].branding', 'results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change', 'results[].session.late_trading_change_percent'],
-        allowExtra: ['results[].last_updated', 'results[].session.price', 'results[].session.decimal_volume', 'results[].error', 'results[].message'],
+        allowExtra: [
+          'results[].last_updated', 'results[].session.price', 'results[].session.decimal_volume', 'results[].error', 'results[].message',
+          'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent',
+        ],
       });
     });
   });

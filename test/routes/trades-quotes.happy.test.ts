@@ -24,7 +24,7 @@ for (const engine of engines()) {
     it('serves every field of a stock trade, with decimal_size', async () => {
       const body = (await t.get('/v3/trades/AAPL?order=asc&limit=2')).body;
       expect(body.results[0]).toEqual({
-        conditions: [12, 37], decimal_size: '100', exchange: 4, id: 't1', participant_timestamp: Number(AAPL_TRADES[0]!.participant_timestamp),
+        conditions: [12, 37], decimal_size: '100.0', exchange: 4, id: 't1', participant_timestamp: Number(AAPL_TRADES[0]!.participant_timestamp),
         price: 170.01, sequence_number: 1, sip_timestamp: Number(AAPL_TRADES[0]!.sip_timestamp), size: 100, tape: 3, trf_id: 202,
         trf_timestamp: Number(AAPL_TRADES[0]!.trf_timestamp),
       });

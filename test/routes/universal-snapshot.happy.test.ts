@@ -4,7 +4,7 @@ import { startTestApp, walkPages } from '../helpers/app.js';
 import { expectSameShape, skipConformance, upstreamBody } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { ns, referenceContracts } from '../helpers/options-fixture.js';
-import { AFTER, DAY, MID, PREV_START, et, loadSnapshotFixture } from '../helpers/snapshot-fixture.js';
+import { AFTER, DAY, MID, PREV_START, et, loadSessionPartsFixture, loadSnapshotFixture, nsOf } from '../helpers/snapshot-fixture.js';
 import { useSeededApps } from '../helpers/app-fixture.js';
 import { useNativeServer } from '../helpers/app-fixture.js';
 
@@ -19,6 +19,7 @@ const INDEX = 'I:TST';
 
 async function seed(store: Store): Promise<void> {
   await loadSnapshotFixture(store);
+  await loadSessionPartsFixture(store);
   await store.options.upsertContracts(referenceContracts());
   await store.market.insertBars('day', [
     { ticker: ZZA_CALL_100, t: PREV_START, o: 4, h: 4.5, l: 3.8, c: 4.2, v: 300, vw: 4.1, n: 40 },
@@ -53,7 +54,7 @@ async function seed(store: Store): Promise<void> {
 
 /** Every ticker the listing covers at MID, in code-unit order. */
 function universeAtMid(): string[] {
-  const stocks = ['AAA', 'BBB', 'CCC', 'ZZA'];
+  const stocks = ['AAA', 'BBB', 'CCC', 'EXT', 'ZZA'];
   for (let i = 0; i < 25; i++) stocks.push(`G${String(i).padStart(2, '0')}`, `L${String(i).padStart(2, '0')}`);
   const options = referenceContracts().filter((c) => c.expiration_date >= DAY).map((c) => c.ticker);
   return [...stocks, 'C:EURUSD', 'C:GBPUSD', 'X:BTCUSD', 'X:ETHUSD', ...options, INDEX].sort();
@@ -97,6 +98,56 @@ for (const engine of engines()) {
         expect(u.last_minute).toMatchObject({ open: v2.min.o, close: v2.min.c, volume: v2.min.v, transactions: v2.min.n });
       });
     }
+
+    /** The session's change split (absent keys left out). */
+    const split = (session: Record<string, number>) =>
+      Object.fromEntries(Object.entries(session).filter(([k]) => /^(early|regular|late)_trading_change/.test(k)));
+
+    it('splits the change by session part: pre-market and regular from the previous close, after hours from the regular close', async () => {
+      // EXT: previous close 50; pre-market last 51 by 08:00 and 51.5 at 09:00; regular 53 at 10:30 and close 54; after hours 55 at 16:30 and last 53.5
+      const cases: [at: number, status: string, expected: Record<string, number>][] = [
+        [et(DAY, '08:00'), 'early_trading', { early_trading_change: 1, early_trading_change_percent: 2 }],
+        [MID, 'open', { early_trading_change: 1.5, early_trading_change_percent: 3, regular_trading_change: 3, regular_trading_change_percent: 6 }],
+        [et(DAY, '17:00'), 'late_trading', {
+          early_trading_change: 1.5, early_trading_change_percent: 3, regular_trading_change: 4, regular_trading_change_percent: 8,
+          late_trading_change: 1, late_trading_change_percent: 1.852,
+        }],
+        [AFTER, 'closed', {
+          early_trading_change: 1.5, early_trading_change_percent: 3, regular_trading_change: 4, regular_trading_change_percent: 8,
+          late_trading_change: -0.5, late_trading_change_percent: -0.926,
+        }],
+      ];
+      for (const [at, status, expected] of cases) {
+        const u = await one('EXT', at);
+        expect(u.market_status).toBe(status);
+        expect(split(u.session), status).toEqual(expected);
+      }
+      // before the next pre-market the finished session is still the one shown
+      expect(split((await one('EXT', et('2026-11-20', '03:00'))).session)).toEqual(cases[3]![2]);
+    });
+
+    it('a part without prices has no change: AAA trades in the regular session only; other markets have no split', async () => {
+      expect(split((await one('AAA', MID)).session)).toEqual({ regular_trading_change: 4, regular_trading_change_percent: 4 });
+      expect(split((await one('AAA', AFTER)).session)).toEqual({ regular_trading_change: 6, regular_trading_change_percent: 6 });
+      expect(split((await one(INDEX, MID)).session)).toEqual({});
+      expect(split((await one('C:EURUSD', MID)).session)).toEqual({});
+      expect(split((await one('X:BTCUSD', MID)).session)).toEqual({});
+    });
+
+    it('writes volumes and sizes as decimal strings too, and the last trade\'s exchange time', async () => {
+      const ext = await one('EXT', AFTER);
+      expect(ext.session).toMatchObject({ volume: 5500.875, decimal_volume: '5500.875' });
+      expect(ext.last_minute).toMatchObject({ volume: 100, decimal_volume: '100.0' });
+      expect(ext.last_trade).toMatchObject({ size: 0.5, decimal_size: '0.5' });
+      const aaa = await one('AAA', MID);
+      expect(aaa.session).toMatchObject({ volume: 15_000, decimal_volume: '15000.0' });
+      expect(aaa.last_minute).toMatchObject({ volume: 4000, decimal_volume: '4000.0' });
+      expect(aaa.last_trade).toMatchObject({ size: 300, decimal_size: '300.0' });
+      clock = MID;
+      const raw = await t.app.inject({ method: 'GET', url: `${U}?ticker=AAA`, headers: { 'x-api-key': t.key } });
+      expect(raw.body).toContain(`"participant_timestamp":${nsOf(et(DAY, '10:59', 30), 100_000n)}`);
+      expect(raw.body).toContain(`"last_updated":${nsOf(et(DAY, '10:59', 30), 123_456n)}`);
+    });
 
     it('market_status follows the clock', async () => {
       expect((await one('AAA', MID)).market_status).toBe('open');
@@ -217,16 +268,26 @@ for (const engine of engines()) {
           `${U}?ticker.any_of=${ZZA_CALL_100},AAA,NOPE`,
           {
             allowMissing: ['results[].fmv', 'results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].session.late_trading_change', 'results[].session.late_trading_change_percent'],
-            allowExtra: ['results[].session.price', 'results[].session.decimal_volume', 'results[].last_minute', 'results[].last_quote.ask_exchange', 'results[].last_quote.bid_exchange'],
+            // AAA trades in the regular session only (no early or late change); upstream's schema declares the regular
+            // change, the decimal size and the exchange time, which this recorded body lacks
+            allowExtra: [
+              'results[].session.price', 'results[].session.decimal_volume', 'results[].last_minute', 'results[].last_quote.ask_exchange', 'results[].last_quote.bid_exchange',
+              'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent', 'results[].last_trade.decimal_size', 'results[].last_trade.participant_timestamp',
+            ],
           },
         ],
         [
           'v3/snapshot~3.json',
           `${U}?ticker.any_of=AAA,BBB,ZZA`,
           {
-            // the fixture's trades carry no conditions: the key is left out, as upstream leaves out keys without a value
+            // the fixture's trades carry no conditions: the key is left out, as upstream leaves out keys without a value;
+            // AAA, BBB and ZZA trade in the regular session only, so only the regular change is there (upstream's
+            // schema declares the regular change, the decimal size and the exchange time, which this older body lacks)
             allowMissing: ['next_url', 'results[].session.early_trading_change', 'results[].session.early_trading_change_percent', 'results[].last_trade.conditions'],
-            allowExtra: ['results[].session.decimal_volume', 'results[].last_minute'],
+            allowExtra: [
+              'results[].session.decimal_volume', 'results[].last_minute', 'results[].session.regular_trading_change', 'results[].session.regular_trading_change_percent',
+              'results[].last_trade.decimal_size', 'results[].last_trade.participant_timestamp',
+            ],
           },
         ],
         ['v3/snapshot~4.json', `${U}?type=fx`, { allowMissing: ['next_url', 'results[].fmv'], allowExtra: ['results[].session.price'] }],

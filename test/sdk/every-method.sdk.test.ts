@@ -3,7 +3,7 @@
 // loaded on first start and rolled forward, the serve command's defaults, the client pointed at
 // <server>/upstream as the startup banner says. The methods are found by walking the object the
 // client's factory returns, so a method added by a client upgrade fails this file until a case
-// covers it (or it is listed as pending with the path it needs).
+// covers it.
 // The server's clock is pinned to the evening of a demo session (SESSION), as if `npm start` had
 // been run then: the answers do not depend on when the test runs (on a weekend, a holiday or
 // during a session today's snapshots are rightly empty, as upstream's are).
@@ -151,6 +151,9 @@ const CASES: Record<string, MethodCase> = {
   getForexQuotes: { call: (r, d, limit) => r.getForexQuotes({ fxTicker: 'C:EURUSD', timestamp: d.prevSession, limit }), pages: { small: 500, large: 50_000 } },
   getOptionsTrades: { call: (r, d, limit) => r.getOptionsTrades({ optionsTicker: d.option, limit }), pages: { small: 10, large: 50_000 } },
   getOptionsQuotes: { call: (r, d, limit) => r.getOptionsQuotes({ optionsTicker: d.option, limit }), pages: { small: 50, large: 50_000 } },
+  getOptionsV3TradesTicker: { call: (r, d, limit) => r.getOptionsV3TradesTicker({ ticker: d.option, limit }), pages: { small: 10, large: 50_000 } },
+  getOptionsV3QuotesTicker: { call: (r, d, limit) => r.getOptionsV3QuotesTicker({ ticker: d.option, limit }), pages: { small: 50, large: 50_000 } },
+  getStocksDevTradesTicker: { call: (r, d, limit) => r.getStocksDevTradesTicker({ ticker: STOCK, sipTimestamp: d.session, limit }), pages: { small: 500, large: 50_000 } },
   getLastStocksTrade: { call: (r) => r.getLastStocksTrade({ stocksTicker: STOCK }) },
   getLastStocksQuote: { call: (r) => r.getLastStocksQuote({ stocksTicker: STOCK }) },
   getLastOptionsTrade: { call: (r, d) => r.getLastOptionsTrade({ optionsTicker: d.option }) },
@@ -223,12 +226,15 @@ const CASES: Record<string, MethodCase> = {
   getStocksFilingsVXForm4: { call: (r, _d, limit) => r.getStocksFilingsVXForm4({ tickers: STOCK, limit }), pages: { small: 2, large: 10_000 } },
   getStocksFilingsVXRiskFactors: { call: (r, _d, limit) => r.getStocksFilingsVXRiskFactors({ ticker: STOCK, limit }), pages: { small: 20, large: 49_999 } },
   getStocksTaxonomiesVXRiskFactors: { call: (r, _d, limit) => r.getStocksTaxonomiesVXRiskFactors({ limit }), pages: { small: 20, large: 999 } },
+  getStocksFilings8KVXDisclosures: { call: (r, _d, limit) => r.getStocksFilings8KVXDisclosures({ tickers: STOCK, limit }), pages: { small: 1, large: 1000 } },
+  getStocksTaxonomiesVXDisclosures: { call: (r, _d, limit) => r.getStocksTaxonomiesVXDisclosures({ limit }), pages: { small: 3, large: 1000 } },
 
   // economy
   getFedV1TreasuryYields: { call: (r, _d, limit) => r.getFedV1TreasuryYields({ dateGte: '2026-01-01', limit }), pages: { small: 50, large: 50_000 } },
   getFedV1Inflation: { call: (r, _d, limit) => r.getFedV1Inflation({ limit }), pages: { small: 10, large: 50_000 } },
   getFedV1InflationExpectations: { call: (r, _d, limit) => r.getFedV1InflationExpectations({ limit }), pages: { small: 10, large: 50_000 } },
   getFedV1LaborMarket: { call: (r, _d, limit) => r.getFedV1LaborMarket({ limit }), pages: { small: 10, large: 50_000 } },
+  getFedV1FundingConditions: { call: (r, _d, limit) => r.getFedV1FundingConditions({ limit }), pages: { small: 10, large: 50_000 } },
 
   // partner data sets
   getBenzingaV1Ratings: { call: (r, _d, limit) => r.getBenzingaV1Ratings({ limit }), pages: { small: 5, large: 50_000 } },
@@ -260,22 +266,6 @@ const CASES: Record<string, MethodCase> = {
   getFuturesV1TradesTicker: { call: (r, d, limit) => r.getFuturesV1TradesTicker({ ticker: d.future, limit }), pages: { small: 200, large: 50_000 } },
   getFuturesV1QuotesTicker: { call: (r, d, limit) => r.getFuturesV1QuotesTicker({ ticker: d.future, limit }), pages: { small: 200, large: 50_000 } },
   getFuturesV1Snapshot: { call: (r, _d, limit) => r.getFuturesV1Snapshot({ limit }), pages: { small: 3, large: 1000 } },
-};
-
-const NOT_IN_SPEC = "not in upstream's OpenAPI document the server is built from (the client is newer)";
-
-/**
- * Methods whose path the server does not serve yet, each with the path it needs and why it is
- * missing. Each is checked to fail with 404 ROUTE_NOT_FOUND, so an entry must leave this list (and
- * get a case above) once its path is served.
- */
-const PENDING: Record<string, { path: string; why: string; call(rest: Rest, demo: Demo): Promise<unknown> }> = {
-  getOptionsV3TradesTicker: { path: '/options/v3/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3TradesTicker({ ticker: d.option }) },
-  getOptionsV3QuotesTicker: { path: '/options/v3/quotes/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getOptionsV3QuotesTicker({ ticker: d.option }) },
-  getStocksDevTradesTicker: { path: '/stocks/dev/trades/{ticker}', why: NOT_IN_SPEC, call: (r, d) => r.getStocksDevTradesTicker({ ticker: STOCK, sipTimestamp: d.session }) },
-  getStocksFilings8KVXDisclosures: { path: '/stocks/filings/8-K/vX/disclosures', why: NOT_IN_SPEC, call: (r) => r.getStocksFilings8KVXDisclosures({ tickers: STOCK }) },
-  getStocksTaxonomiesVXDisclosures: { path: '/stocks/taxonomies/vX/disclosures', why: NOT_IN_SPEC, call: (r) => r.getStocksTaxonomiesVXDisclosures({}) },
-  getFedV1FundingConditions: { path: '/fed/v1/funding-conditions', why: NOT_IN_SPEC, call: (r) => r.getFedV1FundingConditions({}) },
 };
 
 /**
@@ -419,11 +409,10 @@ describe('@massive.com/client-js: every REST method on a default server (sqlite,
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('covers every REST method the client has: each has a case or is pending', () => {
+  it('covers every REST method the client has: each has a case', () => {
     const methods = restMethods(client());
     expect(methods.length).toBeGreaterThan(100);
-    expect(Object.keys(PENDING).filter((m) => m in CASES)).toEqual([]);
-    expect([...Object.keys(CASES), ...Object.keys(PENDING)].sort()).toEqual(methods);
+    expect(Object.keys(CASES).sort()).toEqual(methods);
   });
 
   for (const [name, c] of Object.entries(CASES)) {
@@ -459,10 +448,4 @@ describe('@massive.com/client-js: every REST method on a default server (sqlite,
     });
   }
 
-  for (const [name, p] of Object.entries(PENDING)) {
-    it(`${name} is pending: ${p.path} is not served (${p.why})`, async () => {
-      const res = await outcome(p.call(client(), demo));
-      expect(res).toMatchObject({ status: 404, body: { code: 'ROUTE_NOT_FOUND' } });
-    });
-  }
 });

@@ -10,10 +10,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import '../../src/ingest/datasets.js';
 import { importFile } from '../../src/ingest/load.js';
+import { flatFileReaderSettings, flatFileReaderStats } from '../../src/ingest/flatfile-threaded.js';
 import type { Store } from '../../src/store/index.js';
 import { COPY_MIN_ROWS } from '../../src/store/driver.js';
 import { copyTextValue } from '../../src/store/postgres/driver.js';
-import { barFromRow, tradeFromRow } from '../../src/store/repos/market.js';
+import { barFromRow, quoteFromRow, tradeFromRow } from '../../src/store/repos/market.js';
 import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
 import { openPostgresStore } from '../helpers/engines.js';
 import { MINUTE_HEADER, PREMARKET_NS, TRADES_HEADER } from '../ingest/import-files.js';
@@ -94,8 +95,8 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
   let spy: MockInstance;
   const statements = () => spy.mock.calls.map((c) => textOf(c[0]));
   const copies = () => statements().filter((s) => /^COPY tb_copy_\d+ \(.*\) FROM STDIN$/s.test(s));
-  /** COPY straight into the table (tried first: the batch's rows are new). */
-  const directCopies = (table: string) => statements().filter((s) => new RegExp(`^COPY ${table} \\(.*\\) FROM STDIN$`, 's').test(s));
+  /** COPY straight into the table (tried first: the rows are new); binary for a streamed import. */
+  const directCopies = (table: string) => statements().filter((s) => new RegExp(`^COPY ${table} \\(.*\\) FROM STDIN( \\(FORMAT binary\\))?$`, 's').test(s));
   // The table name may come quoted or not.
   const valueInserts = (table: string) => statements().filter((s) => new RegExp(`^INSERT INTO "?${table}"? \\(.*\\) VALUES \\(`, 's').test(s));
   const selectInserts = (table: string) => statements().filter((s) => new RegExp(`^INSERT INTO "?${table}"? \\(.*\\) SELECT .* FROM tb_copy_\\d+ ORDER BY`, 's').test(s));
@@ -255,9 +256,9 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
 
       const first = await importFile(store, path);
       expect(first).toMatchObject({ importer: 'flat-file', kind: 'trades', rows: 6000, written: 6000, rejected: 0 });
-      // Two batches (5,000 and 1,000 rows) of new rows, both copied straight into trades; no
-      // staging, no multi-row VALUES into trades at all.
-      expect(directCopies('trades')).toHaveLength(2);
+      // Two batches (5,000 and 1,000 rows) of new rows, both sent in one COPY straight into
+      // trades; no staging, no multi-row VALUES into trades at all.
+      expect(directCopies('trades')).toHaveLength(1);
       expect(copies()).toEqual([]);
       expect(selectInserts('trades')).toEqual([]);
       expect(valueInserts('trades')).toEqual([]);
@@ -282,8 +283,8 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       spy.mockClear();
       const again = await importFile(store, path);
       expect(again).toMatchObject({ rows: 6000, written: 0 });
-      // The first batch's direct COPY meets stored keys and is undone; from then on both batches
-      // go through staging and the upsert.
+      // The file's direct COPY meets stored keys and is undone; the file is read again and both
+      // batches go through staging and the upsert.
       expect(directCopies('trades')).toHaveLength(1);
       expect(copies()).toHaveLength(2);
       expect(selectInserts('trades')).toHaveLength(2);
@@ -307,6 +308,69 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL bulk import through COPY', () => {
       expect(copies()).toEqual([]);
       expect(valueInserts('trades').length).toBeGreaterThan(0);
       expect((await storedTrades()).rows).toEqual(rows);
+    });
+
+    it('batches the reader thread encodes for COPY store the rows the in-thread reader gives', async () => {
+      const { lines, rows } = trades(6000);
+      // Ids that COPY text would escape (CSV-quoted), and one outside ASCII.
+      const ids = ['back\\slash', 'tab\there', '\\N', 'ends\\', 'é✓'];
+      ids.forEach((id, k) => {
+        const i = 7 * k + 1;
+        lines[i] = lines[i]!.replace(`,t0-${i},`, `,"${id}",`);
+        rows[i] = { ...rows[i]!, id };
+      });
+      const path = write('trades_v1/worker.csv', TRADES_HEADER, lines);
+      const settings = flatFileReaderSettings.workerThreshold;
+      const before = flatFileReaderStats.worker;
+      flatFileReaderSettings.workerThreshold = 0;
+      try {
+        expect(await importFile(store, path)).toMatchObject({ rows: 6000, written: 6000 });
+      } finally {
+        flatFileReaderSettings.workerThreshold = settings;
+      }
+      expect(flatFileReaderStats.worker).toBe(before + 1);
+      expect(directCopies('trades')).toHaveLength(1);
+      expect((await storedTrades()).rows).toEqual(rows);
+    });
+
+    it('streams quotes (forex: no SIP time, codes lists) and keeps every column', async () => {
+      const header = 'ticker,ask_exchange,ask_price,ask_size,bid_exchange,bid_price,bid_size,conditions,indicators,participant_timestamp,sequence_number,tape';
+      const lines: string[] = [];
+      for (let i = 0; i < 1500; i++) {
+        const ts = PREMARKET_NS + 7n + BigInt(i) * 1_000_001n;
+        lines.push(`C:EURUSD,${48 + (i % 3)},${(1.0851 + i / 1e6).toFixed(7)},${i % 4 === 0 ? '' : 1000 + i},48,1.0849,${i % 5 === 0 ? '' : 0.5},"${i % 2 ? '1,2' : ''}",${i % 3 ? 604 : ''},${ts},${i % 7 ? 9_007_199_254_740_993n + BigInt(i) : ''},${i % 6 ? 3 : ''}`);
+      }
+      for (const workerThreshold of [Number.MAX_SAFE_INTEGER, 0]) {
+        await sqlOf(store).run('DELETE FROM quotes');
+        const path = write(`quotes_v1/forex-${workerThreshold}.csv`, header, lines);
+        const settings = flatFileReaderSettings.workerThreshold;
+        flatFileReaderSettings.workerThreshold = workerThreshold;
+        spy.mockClear();
+        try {
+          expect(await importFile(store, path)).toMatchObject({ kind: 'quotes', rows: 1500, written: 1500 });
+        } finally {
+          flatFileReaderSettings.workerThreshold = settings;
+        }
+        expect(directCopies('quotes')).toHaveLength(1);
+        const raw = await sqlOf(store).all('SELECT * FROM quotes ORDER BY pk', [], { bigint: true });
+        expect(raw).toHaveLength(1500);
+        const q = raw.map(quoteFromRow);
+        expect(q[1]).toEqual({
+          ticker: 'C:EURUSD', sip_timestamp: undefined, participant_timestamp: PREMARKET_NS + 7n + 1_000_001n, trf_timestamp: undefined,
+          ask_price: 1.085101, ask_size: 1001, ask_exchange: 49, bid_price: 1.0849, bid_size: 0.5, bid_exchange: 48,
+          conditions: [1, 2], indicators: [604], sequence_number: 9_007_199_254_740_994n, tape: 3,
+        });
+        expect(q[0]).toMatchObject({ ask_size: undefined, bid_size: undefined, conditions: undefined, indicators: undefined, sequence_number: undefined, tape: undefined });
+        expect(raw[0]).toMatchObject({ ts_is_sip: 0, sequence_number: -1n });
+      }
+    });
+
+    it('a streamed value out of range for an integer column fails the file, nothing kept', async () => {
+      const { lines } = trades(6000);
+      lines[5500] = lines[5500]!.replace(/,"([^"]*)",([^,]*),[45],/, ',"$1",$2,99999999999,');
+      const path = write('trades_v1/range.csv', TRADES_HEADER, lines);
+      await expect(importFile(store, path)).rejects.toThrow(/exchange: 99999999999 is out of range for type integer/);
+      expect(await count('trades')).toBe(0);
     });
 
     it('a trades file with a bad row after a copied batch leaves nothing behind', async () => {

@@ -1,8 +1,9 @@
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, mayWrite, StoreUnavailableError, type BulkInsert, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
 // plain numbers get them converted back below.
@@ -299,6 +300,12 @@ class PgSession implements SqlDriver {
   async close(): Promise<void> {}
 }
 
+/** 23514 check_violation from tuple routing: a partitioned table has no partition for a row. */
+export function isMissingPartition(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  return (e?.code === '23514' && /no partition of relation/.test(e.message ?? '')) || (e?.cause !== undefined && isMissingPartition(e.cause));
+}
+
 /** 23505 unique_violation: a direct COPY met a key already stored or repeated in its rows. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -349,6 +356,22 @@ class PgTransaction extends PgSession {
     return this.copyUpsert(table, cols, width, conflictRows ? conflictRows() : rows, conflict);
   }
 
+  /**
+   * One COPY (binary format) straight into `table` for as many rows as the caller sends, under a savepoint: the
+   * server stores rows while the caller encodes the next ones, with no round trip between
+   * batches. A unique violation undoes the stream's rows and marks the table for the staging
+   * path (copyInsert) for the rest of the transaction.
+   */
+  async copyStream(table: string, columns: readonly string[]): Promise<CopyStream> {
+    this.writes.n++;
+    try {
+      await this.client.query(`SAVEPOINT ${STREAM_SAVEPOINT}`);
+    } catch (err) {
+      throw wrap(err);
+    }
+    return new PgCopyStream(this.client, `COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT binary)`, () => this.conflicted.add(table));
+  }
+
   /** COPY into a staging table, then INSERT ... SELECT in the rows' order with the conflict clause. */
   private async copyUpsert(table: string, cols: string, width: number, rows: readonly (readonly SqlValue[])[], conflict: string): Promise<number> {
     const key = `${table}\0${cols}`;
@@ -371,6 +394,102 @@ class PgTransaction extends PgSession {
       throw wrap(err);
     }
   }
+}
+
+const STREAM_SAVEPOINT = 'tb_copy_stream';
+/** Rows buffered ahead of the socket before CopyStream.write waits. */
+const STREAM_AHEAD_BYTES = 4 << 20;
+/** Binary COPY: the signature, flags (no OIDs) and header extension length (none); the trailer (field count -1). */
+const BINARY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const BINARY_TRAILER = Buffer.from([0xff, 0xff]);
+
+/** A COPY FROM STDIN of PgTransaction.copyStream (pg-copy-streams underneath). */
+class PgCopyStream implements CopyStream {
+  private readonly stream: ReturnType<typeof copyFrom>;
+  /** The server's (or the connection's) error, once the COPY failed. */
+  private failure: unknown;
+  private state: 'open' | 'ended' | 'failed' | 'aborted' = 'open';
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    sql: string,
+    private readonly onConflict: () => void,
+  ) {
+    // Rows encoded ahead of the server wait here, so it has work while this thread is busy.
+    this.stream = client.query(copyFrom(sql, { highWaterMark: STREAM_AHEAD_BYTES }));
+    this.stream.write(BINARY_HEADER);
+    this.stream.on('error', (err) => {
+      this.failure ??= err;
+      // No more data for a COPY that failed: buffered writes would reach a finished query. On
+      // the next tick, once pg-copy-streams let go of the connection (no CopyFail is sent then).
+      process.nextTick(() => this.stream.destroy());
+    });
+  }
+
+  async write(tuples: Uint8Array): Promise<void> {
+    if (this.state !== 'open' || this.failure !== undefined) throw await this.fail();
+    if (this.stream.write(tuples)) return;
+    try {
+      await once(this.stream, 'drain');
+    } catch {
+      throw await this.fail();
+    }
+  }
+
+  async end(): Promise<number> {
+    if (this.state !== 'open' || this.failure !== undefined) throw await this.fail();
+    try {
+      this.stream.end(BINARY_TRAILER);
+      await finished(this.stream);
+    } catch {
+      throw await this.fail();
+    }
+    this.state = 'ended';
+    try {
+      await this.client.query(`RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`);
+    } catch (err) {
+      throw wrap(err);
+    }
+    return this.stream.rowCount;
+  }
+
+  async abort(): Promise<void> {
+    if (this.state !== 'open') return;
+    this.state = 'aborted';
+    if (this.failure === undefined) {
+      // CopyFail: the server ends the COPY with an error, which closes the stream.
+      const closed = once(this.stream, 'close').catch(() => {});
+      this.stream.destroy(new Error('import cancelled'));
+      await closed;
+    }
+    await this.client.query(`ROLLBACK TO SAVEPOINT ${STREAM_SAVEPOINT}; RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`).catch(() => {});
+  }
+
+  /** The error to throw for a COPY that failed, after undoing its rows. */
+  private async fail(): Promise<unknown> {
+    if (this.state === 'aborted') return new Error('the COPY was cancelled');
+    if (this.state === 'failed') return this.failed;
+    this.state = 'failed';
+    const err = this.failure ?? new Error('the COPY ended unexpectedly');
+    try {
+      // Queued behind the failed COPY: runs once the server is ready for the next statement.
+      await this.client.query(`ROLLBACK TO SAVEPOINT ${STREAM_SAVEPOINT}; RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`);
+    } catch (undo) {
+      return (this.failed = wrap(undo));
+    }
+    if ((err as { code?: string } | null)?.code === UNIQUE_VIOLATION) {
+      this.onConflict();
+      return (this.failed = new KeyConflictError(`rows loaded as new met a stored or repeated key: ${(err as Error).message}`, { cause: err }));
+    }
+    // A row of a day whose partition was not made before the COPY began (a running COPY does not
+    // see partitions attached meanwhile): loaded the other way, whose writes make them first.
+    if (isMissingPartition(err)) {
+      return (this.failed = new KeyConflictError(`rows loaded as new need a day partition not made yet: ${(err as Error).message}`, { cause: err }));
+    }
+    return (this.failed = wrap(err));
+  }
+
+  private failed: unknown;
 }
 
 export class PostgresDriver extends PgSession {

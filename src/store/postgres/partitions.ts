@@ -43,6 +43,18 @@ export class DaySet {
   }
 }
 
+/** The UTC days of `rows` of a day-partitioned `table` (undefined for other tables). */
+export function daysOf<T>(table: string, rows: readonly T[], timeOf: (row: T) => bigint | number | undefined): number[] | undefined {
+  const spec = DAY_PARTITIONED[table];
+  if (spec === undefined) return undefined;
+  const days = new DaySet(spec.unitsPerDay);
+  for (const row of rows) {
+    const time = timeOf(row);
+    if (time !== undefined) days.add(time); // a row without a time key is refused by the write itself
+  }
+  return [...days.days];
+}
+
 /**
  * Creates missing day partitions, remembering the ones known to exist. One per store: its
  * transactions share it. Partitions are made on a connection of their own (not the pool's: every
@@ -64,15 +76,17 @@ export class DayPartitions {
    * tables that are not partitioned.
    */
   async ensureFor<T>(table: string, rows: readonly T[], timeOf: (row: T) => bigint | number | undefined): Promise<void> {
+    const days = daysOf(table, rows, timeOf);
+    if (days) await this.ensureDays(table, days);
+  }
+
+  /** Makes sure `table` has a partition for each of `days` (UTC days since 1970-01-01). */
+  async ensureDays(table: string, days: Iterable<number>): Promise<void> {
     const spec = DAY_PARTITIONED[table];
     if (spec === undefined) return;
-    const days = new DaySet(spec.unitsPerDay);
-    for (const row of rows) {
-      const time = timeOf(row);
-      if (time !== undefined) days.add(time); // a row without a time key is refused by the write itself
-    }
-    if (this.missing(table, days.days).length === 0) return;
-    const run = this.queue.then(() => this.create(table, spec, days.days));
+    const wanted = [...days];
+    if (this.missing(table, wanted).length === 0) return;
+    const run = this.queue.then(() => this.create(table, spec, wanted));
     this.queue = run.catch(() => {});
     await run;
   }

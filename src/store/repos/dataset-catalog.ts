@@ -3,8 +3,8 @@
 // /stocks/financials/v1/*, /stocks/filings/v1/*, /stocks/v1/* and /fed/v1/* endpoints; the
 // natural keys are ours.
 import { DIVIDENDS, SPLITS } from './corporate-actions.js';
-import { ECONOMY_EXTRA_DATASETS } from './economy-catalog.js';
-import { FILING_DATASETS } from './filings-catalog.js';
+import { ECONOMY_EXTRA_DATASETS, FUNDING_CONDITIONS } from './economy-catalog.js';
+import { DISCLOSURE_TAXONOMY, EIGHT_K_DISCLOSURES, FILING_DATASETS } from './filings-catalog.js';
 import { FUTURES_DATASETS } from './futures-catalog.js';
 import { LISTING_DATASETS } from './listings-catalog.js';
 import { PARTNER_DATASETS } from './partner-catalog.js';
@@ -351,6 +351,8 @@ export const DATASET_DECLARATIONS: readonly DatasetDef[] = [
   SHORT_VOLUME, RISK_FACTORS, RISK_CATEGORIES, INFLATION, INFLATION_EXPECTATIONS, TREASURY_YIELDS,
   ...PARTNER_DATASETS, ...ECONOMY_EXTRA_DATASETS, ...FILING_DATASETS, ...FUTURES_DATASETS,
   ...LISTING_DATASETS,
+  // the data sets of the official client's newer paths, after the rest (tests spread their import formats by position)
+  EIGHT_K_DISCLOSURES, DISCLOSURE_TAXONOMY, FUNDING_CONDITIONS,
 ];
 
 export function datasetByName(name: string): DatasetDef | undefined {

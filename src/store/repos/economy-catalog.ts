@@ -1,9 +1,10 @@
 // Declarations of the economy data sets beyond the Fed's prices and rates: the labor market
-// (/fed/v1/labor-market) and European consumer spending (/consumer-spending/eu/v1/…: merchant
+// (/fed/v1/labor-market), money-market funding conditions (/fed/v1/funding-conditions) and
+// European consumer spending (/consumer-spending/eu/v1/…: merchant
 // aggregates and the merchant hierarchy). Field names, types, filter forms, default sorts and
 // limits are upstream's; the natural keys are ours (hashes of the identifying fields where the
 // rows have no id).
-import { defineDataset, type FilterForm } from './datasets.js';
+import { defineDataset, type FieldDef, type FilterForm } from './datasets.js';
 
 const ALL: readonly FilterForm[] = ['eq', 'any_of', 'range'];
 const EQ_RANGE: readonly FilterForm[] = ['eq', 'range'];
@@ -89,6 +90,45 @@ export const EU_MERCHANT_HIERARCHY = defineDataset({
   derivedKey: { field: 'hierarchy_id', from: ['lookup_name', 'active_from', 'active_to'], prefix: 'H' },
   filters: { lookup_name: ALL, ticker: ALL, listing_status: ['eq', 'any_of'], active_from: EQ_RANGE, active_to: EQ_RANGE },
   sort: 'lookup_name.asc',
+  limit: { default: 100, max: 50000 },
+});
+
+const percent = (description: string): FieldDef => ({ type: 'float', description: `${description}, percent.` });
+const billions = (description: string): FieldDef => ({ type: 'float', description: `${description}, billions of US dollars.` });
+
+// In the official client (10.8), not in the OpenAPI document the rest is built from: fields,
+// filters, sort and limits are the client's. One row per calendar day; the policy rates are
+// posted every day, the market rates and volumes on business days only (absent on the others).
+export const FUNDING_CONDITIONS = defineDataset({
+  name: 'funding-conditions',
+  table: 'fed_funding_conditions',
+  fields: {
+    date: { type: 'date', required: true },
+    effective_fed_funds_rate: percent('Federal funds effective rate'),
+    effective_fed_funds_volume: billions('Volume behind the effective federal funds rate'),
+    fed_funds_target_lower: percent('Lower bound of the federal funds target range'),
+    fed_funds_target_upper: percent('Upper bound of the federal funds target range'),
+    fed_overnight_repo_treasury_amount: billions('NY Fed overnight repo operations against Treasury collateral'),
+    fed_overnight_reverse_repo_treasury_amount: billions('NY Fed overnight reverse repo operations against Treasury collateral'),
+    financial_commercial_paper_90d_rate: percent('90-day AA financial commercial paper rate (discount basis)'),
+    interest_on_reserve_balances: percent('Interest on reserve balances'),
+    nonfinancial_commercial_paper_90d_rate: percent('90-day AA nonfinancial commercial paper rate (discount basis)'),
+    obfr_25th_percentile: percent('25th percentile of the OBFR distribution'),
+    obfr_75th_percentile: percent('75th percentile of the OBFR distribution'),
+    obfr_volume: billions('Volume behind the OBFR'),
+    overnight_bank_funding_rate: percent('Overnight bank funding rate (OBFR)'),
+    secured_overnight_financing_rate: percent('Secured overnight financing rate (SOFR)'),
+    sofr_25th_percentile: percent('25th percentile of the SOFR distribution'),
+    sofr_75th_percentile: percent('75th percentile of the SOFR distribution'),
+    sofr_volume: billions('Volume behind the SOFR'),
+    tgcr_25th_percentile: percent('25th percentile of the TGCR distribution'),
+    tgcr_75th_percentile: percent('75th percentile of the TGCR distribution'),
+    tri_party_general_collateral_rate: percent('Tri-party general collateral rate (TGCR)'),
+    tri_party_general_collateral_volume: billions('Volume behind the TGCR'),
+  },
+  key: ['date'],
+  filters: { date: EQ_RANGE },
+  sort: 'date.asc',
   limit: { default: 100, max: 50000 },
 });
 

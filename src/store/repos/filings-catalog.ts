@@ -1,5 +1,5 @@
 // Declarations of the SEC filings data sets: the filings index, 10-K sections, 8-K text, 13-F
-// holdings and Forms 3 and 4. Field names, types, filter forms, default sorts and limits are
+// holdings, Forms 3 and 4, and the 8-K disclosures with the taxonomy their categories come from. Field names, types, filter forms, default sorts and limits are
 // those of upstream's /stocks/filings/… endpoints (fields in upstream's alphabetical wire order);
 // the natural keys are ours: rows of 13-F and Forms 3 and 4 have none, so a hash of every field
 // keys them (importing a file twice changes nothing; a corrected row is added beside the old one).
@@ -179,5 +179,57 @@ export const FORM_4 = ownershipForm('form-4', 'form_4_transactions', {
   transaction_timeliness: { type: 'text' },
   transaction_value: { type: 'float' },
 }, { transaction_code: ['eq'] });
+
+// The 8-K disclosures and their taxonomy are in the official client (10.8) but not in the
+// OpenAPI document the rest is built from; fields, filters, default sorts and limits follow the
+// client's /stocks/filings/8-K/vX/disclosures and /stocks/taxonomies/vX/disclosures.
+
+/** The three levels of a disclosure category (the taxonomy's rows and the disclosures' labels; fields in alphabetical wire order). */
+const CATEGORY_LEVELS: DatasetFields = {
+  primary_category: { type: 'text', description: 'Top-level disclosure category, e.g. financial_results.' },
+  secondary_category: { type: 'text', description: 'Mid-level disclosure category, e.g. earnings_announcement.' },
+  tertiary_category: { type: 'text', description: 'Most specific disclosure category, e.g. quarterly_results.' },
+};
+
+export const EIGHT_K_DISCLOSURES = defineDataset({
+  name: '8k-disclosures',
+  table: 'filing_8k_disclosures',
+  fields: {
+    accession_number: { type: 'text', required: true },
+    cik: { ...CIK, required: true },
+    filing_date: { type: 'date', required: true },
+    filing_url: { type: 'text', maxLength: 2_048 },
+    primary_category: CATEGORY_LEVELS.primary_category!,
+    secondary_category: CATEGORY_LEVELS.secondary_category!,
+    supporting_text: { type: 'text', maxLength: 100_000, description: 'A verbatim excerpt of the filing supporting the categories.' },
+    tertiary_category: CATEGORY_LEVELS.tertiary_category!,
+    tickers: { type: 'string-array', description: 'Ticker symbols of the filer; empty when none is mapped to it.' },
+    disclosure_id: { type: 'text', required: true, derived: true, hidden: true, description: 'Hash of the filing and its three categories; its natural key.' },
+  },
+  // One 8-K holds several disclosures, one row per category it is tagged with.
+  key: ['disclosure_id'],
+  derivedKey: { field: 'disclosure_id', from: ['accession_number', 'primary_category', 'secondary_category', 'tertiary_category'], prefix: 'D' },
+  filters: { cik: ['eq', 'any_of'], tickers: ['eq', 'all_of', 'any_of'], filing_date: ALL, tertiary_category: ['eq'] },
+  sort: 'filing_date.desc',
+  limit: { default: 100, max: 1000 },
+});
+
+export const DISCLOSURE_TAXONOMY = defineDataset({
+  name: 'disclosure-taxonomy',
+  table: 'disclosure_taxonomy',
+  fields: {
+    description: { type: 'text', maxLength: 100_000, description: 'What the category covers, with typical examples.' },
+    primary_category: CATEGORY_LEVELS.primary_category!,
+    secondary_category: CATEGORY_LEVELS.secondary_category!,
+    taxonomy: { type: 'text', required: true, description: 'Taxonomy version, e.g. 1.0.' },
+    tertiary_category: CATEGORY_LEVELS.tertiary_category!,
+    category_id: { type: 'text', required: true, derived: true, hidden: true, description: 'Hash of the version and the three levels; its natural key.' },
+  },
+  key: ['category_id'],
+  derivedKey: { field: 'category_id', from: ['taxonomy', 'primary_category', 'secondary_category', 'tertiary_category'], prefix: 'T' },
+  filters: { taxonomy: ALL, primary_category: ALL, secondary_category: ALL, tertiary_category: ALL },
+  sort: 'taxonomy.desc',
+  limit: { default: 200, max: 1000 },
+});
 
 export const FILING_DATASETS = [FILINGS_INDEX, TEN_K_SECTIONS, EIGHT_K_TEXT, FORM_13F, FORM_3, FORM_4] as const;

@@ -69,6 +69,28 @@ export function rawTickPosition(r: RawTrade | RawQuote): TickPosition {
   return { ts: r[0], seq: r[1], pk: r[2] };
 }
 
+/** The rows of each kind that an import can load as new (MarketDataPort.newRowsLoader). */
+export interface NewRows {
+  minute: BarRow;
+  trades: TradeRow;
+  quotes: QuoteRow;
+}
+
+/** Batches of rows new to the store, loaded in one stream (see MarketDataPort.newRowsLoader). */
+export interface NewRowsLoader<T> {
+  /** Sends a batch; resolves when the store can take the next. */
+  add(rows: readonly T[]): Promise<void>;
+  /**
+   * Sends a batch already encoded (market-copy.ts: copyRowsOf); `days`: the UTC days (since
+   * 1970-01-01) of its rows' time keys, for stores that keep a partition per day.
+   */
+  addEncoded(tuples: Uint8Array, days?: readonly number[]): Promise<void>;
+  /** Resolves with the rows stored once all of them are. */
+  end(): Promise<number>;
+  /** Gives up: none of the rows are kept. */
+  abort(): Promise<void>;
+}
+
 export interface MarketDataPort {
   /** Idempotent on (ticker, t): re-importing the same bars changes nothing. Returns rows written. */
   insertBars(kind: BarKind, rows: BarRow[]): Promise<number>;
@@ -76,6 +98,15 @@ export interface MarketDataPort {
   insertTrades(rows: TradeRow[]): Promise<number>;
   /** Idempotent on the quote's natural key. */
   insertQuotes(rows: QuoteRow[]): Promise<number>;
+  /**
+   * Where the engine has a faster path for rows that are all new (PostgreSQL, in a transaction:
+   * one COPY for every batch), a loader of them; undefined elsewhere (insert* then). A row whose
+   * key is stored already or repeats makes add() or end() throw KeyConflictError with none of
+   * the loader's rows kept; the rows must then go through insert*.
+   */
+  newRowsLoader<K extends keyof NewRows>(kind: K): Promise<NewRowsLoader<NewRows[K]> | undefined>;
+  /** Whether newRowsLoader gives loaders here. */
+  loadsNewRows(): boolean;
   readBars(kind: BarKind, range: BarRange): Promise<BarRow[]>;
   /** Day bars of every ticker whose bar starts at exactly `t` (grouped daily). */
   dayBarsAt(t: number): Promise<BarRow[]>;

@@ -4,8 +4,10 @@ import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
-import type { DayPartitions } from '../postgres/partitions.js';
-import type { BarKind, BarRange, MarketDataPort, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
+import { isMissingPartition } from '../postgres/driver.js';
+import { daysOf, type DayPartitions } from '../postgres/partitions.js';
+import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
+import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -14,20 +16,6 @@ import type { BarKind, BarRange, MarketDataPort, PagedTick, RawBar, RawQuote, Ra
 const ROWS_PER_STATEMENT = { sqlite: 64, postgres: 256 } as const;
 // PostgreSQL batches of COPY_MIN_ROWS or more skip these statements: they are bulk-loaded with
 // COPY (driver.copyInsert), then moved by one INSERT ... SELECT with the same ON CONFLICT clause.
-/** Stored for an absent sequence number / trade id (unique indexes treat NULLs as distinct). */
-const NO_SEQUENCE = -1n;
-const NO_ID = '';
-
-const BAR_COLUMNS = ['ticker', 't', 'o', 'h', 'l', 'c', 'v', 'vw', 'n'] as const;
-const TRADE_COLUMNS = [
-  'ticker', 'sip_timestamp', 'sequence_number', 'exchange', 'id', 'price', 'size',
-  'participant_timestamp', 'trf_timestamp', 'conditions', 'correction', 'tape', 'trf_id',
-] as const;
-const QUOTE_COLUMNS = [
-  'ticker', 'ts', 'sequence_number', 'ts_is_sip', 'participant_timestamp', 'trf_timestamp',
-  'ask_price', 'ask_size', 'ask_exchange', 'bid_price', 'bid_size', 'bid_exchange', 'conditions', 'indicators', 'tape',
-] as const;
-
 const BAR_SELECT = BAR_COLUMNS.join(', ');
 const TRADE_SELECT = `pk, ${TRADE_COLUMNS.join(', ')}`;
 const QUOTE_SELECT = `pk, ${QUOTE_COLUMNS.join(', ')}`;
@@ -238,6 +226,8 @@ const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
   },
 };
 
+const NEW_ROWS: { [K in keyof NewRows]: InsertSpec<NewRows[K]> } = { minute: MINUTE_INSERT, trades: TRADE_INSERT, quotes: QUOTE_INSERT };
+
 interface TickTable {
   table: string;
   timeColumn: string;
@@ -265,6 +255,27 @@ const HOURLY_PARTS_SQL = `
   JOIN minute_bars f ON f.ticker = ? AND f.t = g.ft
   JOIN minute_bars z ON z.ticker = ? AND z.t = g.lt
   ORDER BY g.ft`;
+
+// PostgreSQL derives the day bars of an import's window in one statement instead of a query per
+// ticker: for each ticker and local day (boundaries computed here, as foldHoursIntoDays has
+// them), an aggregate over the day's minutes read by primary key, then the first and last
+// minute's prices by primary key; the same fold, summed per day instead of per hour.
+const DERIVE_WINDOW_SQL = `
+  INSERT INTO day_bars (ticker, t, o, h, l, c, v, vw, n, derived)
+  SELECT u.ticker, d.ds, f.o, g.h, g.l, z.c, g.v,
+         CASE WHEN g.vw_parts = 1 THEN g.vw_one WHEN g.vw_parts > 1 THEN g.vw_pv / g.vw_v END, g.n, 1
+  FROM json_array_elements_text(CAST(? AS json)) u(ticker)
+  CROSS JOIN unnest(CAST(string_to_array(?, ',') AS bigint[]), CAST(string_to_array(?, ',') AS bigint[])) d(ds, de)
+  CROSS JOIN LATERAL (
+    SELECT MIN(t) AS ft, MAX(t) AS lt, MAX(h) AS h, MIN(l) AS l, SUM(v) AS v, SUM(n) AS n,
+           COUNT(CASE WHEN ${VW_PART} THEN 1 END) AS vw_parts,
+           MAX(CASE WHEN ${VW_PART} THEN vw END) AS vw_one,
+           SUM(CASE WHEN ${VW_PART} THEN vw * v END) AS vw_pv,
+           SUM(CASE WHEN ${VW_PART} THEN v END) AS vw_v
+    FROM minute_bars m WHERE m.ticker = u.ticker AND m.t >= d.ds AND m.t < d.de) g
+  CROSS JOIN LATERAL (SELECT o FROM minute_bars WHERE ticker = u.ticker AND t = g.ft) f
+  CROSS JOIN LATERAL (SELECT c FROM minute_bars WHERE ticker = u.ticker AND t = g.lt) z
+  ${DAY_BAR_DERIVED}`;
 
 /** Derived day bars written at once by deriveDayBars (bounded memory on a whole-store rebuild). */
 const DERIVED_PER_WRITE = 5000;
@@ -372,17 +383,11 @@ export async function insertRows<T>(db: SqlDriver, spec: InsertSpec<T>, batch: r
 }
 
 /** The time key of a row of each day-partitioned table (PostgreSQL), as stored. */
-const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | number | undefined>> = {
+export const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | number | undefined>> = {
   trades: (r: TradeRow) => r.sip_timestamp,
   quotes: (q: QuoteRow) => q.sip_timestamp ?? q.participant_timestamp,
   minute_bars: (b: BarRow) => b.t,
 };
-
-/** PostgreSQL refused a row for which its partitioned table has no partition. */
-function isMissingPartition(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: unknown } | null;
-  return (e?.code === '23514' && /no partition of relation/.test(e.message ?? '')) || (e?.cause !== undefined && isMissingPartition(e.cause));
-}
 
 export class MarketDataRepository implements MarketDataPort {
   /** `partitions`: PostgreSQL's day partitions, created before each write that needs them. */
@@ -415,6 +420,72 @@ export class MarketDataRepository implements MarketDataPort {
 
   insertQuotes(rows: QuoteRow[]): Promise<number> {
     return this.insert(QUOTE_INSERT, rows);
+  }
+
+  loadsNewRows(): boolean {
+    return this.db.copyStream !== undefined;
+  }
+
+  async newRowsLoader<K extends keyof NewRows>(kind: K): Promise<NewRowsLoader<NewRows[K]> | undefined> {
+    if (!this.db.copyStream) return undefined;
+    const db = this.db;
+    const copyStream = db.copyStream!.bind(db);
+    const partitions = this.partitions;
+    const spec = NEW_ROWS[kind] as InsertSpec<NewRows[K]>;
+    const encode = copyRowsOf(kind);
+    const timeOf = PARTITION_TIME[spec.table] as ((row: NewRows[K]) => bigint | number | undefined) | undefined;
+    // A running COPY does not see partitions attached after it began, so a batch with a day the
+    // current COPY was not opened for ends that COPY, has the day's partition made, and starts
+    // the next one (a COPY per day of the file). The COPYs of one loader share a savepoint:
+    // giving up, or a stored key met by any of them, undoes the rows of all.
+    let stream: Awaited<ReturnType<typeof copyStream>> | undefined;
+    let saved = false;
+    let stored = 0;
+    const covered = new Set<number>();
+    const undo = async () => {
+      if (!saved) return;
+      saved = false;
+      await db.exec('ROLLBACK TO SAVEPOINT tb_new_rows; RELEASE SAVEPOINT tb_new_rows').catch(() => {});
+    };
+    const guarded = async <R>(fn: () => Promise<R>): Promise<R> => {
+      try {
+        return await fn();
+      } catch (err) {
+        await undo();
+        throw err;
+      }
+    };
+    const streamFor = async (days: readonly number[] | undefined) => {
+      const fresh = partitions && days ? days.filter((d) => !covered.has(d)) : [];
+      if (stream && fresh.length === 0) return stream;
+      if (!saved) {
+        await db.exec('SAVEPOINT tb_new_rows');
+        saved = true;
+      }
+      if (fresh.length > 0) {
+        if (stream) stored += await stream.end();
+        stream = undefined;
+        await partitions!.ensureDays(spec.table, fresh);
+        for (const d of fresh) covered.add(d);
+      }
+      return (stream ??= await copyStream(spec.table, spec.columns));
+    };
+    return {
+      add: (rows) => guarded(async () => (await streamFor(timeOf && daysOf(spec.table, rows, timeOf))).write(encode(rows))),
+      addEncoded: (tuples, days) => guarded(async () => (await streamFor(days)).write(tuples)),
+      end: () =>
+        guarded(async () => {
+          if (stream) stored += await stream.end();
+          stream = undefined;
+          if (saved) await db.exec('RELEASE SAVEPOINT tb_new_rows');
+          saved = false;
+          return stored;
+        }),
+      abort: async () => {
+        await stream?.abort();
+        await undo();
+      },
+    };
   }
 
   async readBars(kind: BarKind, range: BarRange): Promise<BarRow[]> {
@@ -517,6 +588,7 @@ export class MarketDataRepository implements MarketDataPort {
    * the days of `window`. Imported day bars are never replaced; derived ones are refreshed.
    */
   async deriveDayBars(tickers?: string[], window?: DeriveWindow): Promise<number> {
+    if (this.db.engine === 'postgres' && tickers && window) return this.deriveWindow(tickers, window);
     const list = tickers ?? (await this.tickersWithBars('minute'));
     let written = 0;
     // The day bars of many tickers go out in one write (one statement or COPY instead of one per
@@ -535,6 +607,28 @@ export class MarketDataRepository implements MarketDataPort {
       }
     }
     return written + (await this.insert(DERIVED_DAY_INSERT, pending));
+  }
+
+  /** deriveDayBars of `tickers` over `window` on PostgreSQL: one statement per day zone. */
+  private async deriveWindow(tickers: string[], window: DeriveWindow): Promise<number> {
+    const byZone = new Map<Zone, string[]>();
+    for (const ticker of tickers) {
+      const zone = dayZoneOf(ticker);
+      let list = byZone.get(zone);
+      if (list === undefined) byZone.set(zone, (list = []));
+      list.push(ticker);
+    }
+    let written = 0;
+    for (const [zone, list] of byZone) {
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (let d = localDayOf(window.fromMs, zone); d <= localDayOf(window.toMs, zone); d++) {
+        starts.push(localDayStart(d, zone));
+        ends.push(localDayStart(d + 1, zone));
+      }
+      written += (await this.db.run(DERIVE_WINDOW_SQL, [JSON.stringify(list), starts.join(','), ends.join(',')])).changes;
+    }
+    return written;
   }
 
   async tickersWithBars(kind: BarKind): Promise<string[]> {

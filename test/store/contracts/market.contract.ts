@@ -119,7 +119,11 @@ export function runMarketRepoContract(makeStore: MakeStore): void {
         expect((await read(nyMidnight('2024-03-11')))[0]!.o).toBe(42);
       });
 
-      it('matches dayBarsFromMinuteBars across DST changes, with partial vw, volume and counts', async () => {
+      it.each([
+        ['every day', false],
+        // An import's: the days of its minutes (one statement on PostgreSQL).
+        ['the days of a window', true],
+      ])('matches dayBarsFromMinuteBars across DST changes, with partial vw, volume and counts (%s)', async (_, windowed) => {
         const rng = createRng('derive');
         for (const [ticker, zone] of [['MSFT', 'America/New_York'], ['C:GBPUSD', 'UTC']] as const) {
           const minutes: BarRow[] = [];
@@ -137,7 +141,8 @@ export function runMarketRepoContract(makeStore: MakeStore): void {
             }
           }
           await store.market.insertBars('minute', minutes);
-          await store.market.deriveDayBars([ticker]);
+          const window = { fromMs: Math.min(...minutes.map((m) => m.t)), toMs: Math.max(...minutes.map((m) => m.t)) };
+          await store.market.deriveDayBars([ticker], windowed ? window : undefined);
           const got = await store.market.readBars('day', { ticker, fromMs: 0, toMs: Date.UTC(2030, 0), order: 'asc', limit: 100 });
           const want = dayBarsFromMinuteBars(minutes as Bar[], zone);
           expect(got.map((b) => b.t)).toEqual(want.map((b) => b.t));
