@@ -31,8 +31,7 @@ import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummar
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 import { COPY_MIN_ROWS } from '../store/driver.js';
 import { copyRowsOf } from '../store/repos/market-copy.js';
-import { PARTITION_TIME } from '../store/repos/market.js';
-import { daysOf } from '../store/postgres/partitions.js';
+import { partitionDaysOf } from '../store/repos/market.js';
 import type { NewRows } from '../store/repos/market-port.js';
 
 export interface EncodedBatch {
@@ -482,7 +481,7 @@ export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => Cop
       tickers.push(...seen);
     }
     const table = NEW_ROWS_TABLE[rows];
-    const days = daysOf(table, b.batch as unknown as readonly never[], PARTITION_TIME[table]!) ?? [];
+    const days = partitionDaysOf(table, b.batch);
     return { kind: b.kind as CopyRowsBatch['kind'], rows, tuples, count: b.batch.length, tickers, minT, maxT, days };
   };
 }

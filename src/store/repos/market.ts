@@ -389,6 +389,12 @@ export const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | nu
   minute_bars: (b: BarRow) => b.t,
 };
 
+/** The UTC days of the time keys of `rows` stored in `table` ([] for a table not partitioned by day). */
+export function partitionDaysOf(table: string, rows: readonly unknown[]): number[] {
+  const timeOf = PARTITION_TIME[table] as ((row: unknown) => bigint | number | undefined) | undefined;
+  return (timeOf && daysOf(table, rows, timeOf)) ?? [];
+}
+
 export class MarketDataRepository implements MarketDataPort {
   /** `partitions`: PostgreSQL's day partitions, created before each write that needs them. */
   constructor(
