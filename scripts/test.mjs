@@ -17,6 +17,9 @@ try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+  // A file whose setup fails has no failed test of its own: say so rather than "0 failed".
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed')).length;
+  if (brokenFiles > 0) summary += `; ${brokenFiles} file(s) failed before their tests ran`;
 } catch {
   // vitest died before writing its report; its own output says why.
 }

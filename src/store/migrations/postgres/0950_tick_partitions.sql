@@ -16,17 +16,22 @@
 -- - Existing rows move in this migration's transaction; the pk sequences carry over, so pk
 --   values (and cursors holding them) stay valid.
 
+-- The first and last days of the BIGINT range reach past it (their bounds would overflow): they
+-- are bounded by MINVALUE and MAXVALUE instead.
 CREATE FUNCTION tb_day_partition(parent TEXT, day BIGINT, units_per_day BIGINT) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   part TEXT := parent || '_d' || to_char(DATE '1970-01-01' + day::int, 'YYYYMMDD');
+  lo NUMERIC := day::numeric * units_per_day;
+  hi NUMERIC := (day + 1)::numeric * units_per_day;
 BEGIN
   IF to_regclass(quote_ident(part)) IS NOT NULL THEN
     RETURN;
   END IF;
   EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS)', part, parent);
-  EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%s) TO (%s)',
-                 parent, part, day * units_per_day, (day + 1) * units_per_day);
+  EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%s) TO (%s)', parent, part,
+                 CASE WHEN lo < -9223372036854775808 THEN 'MINVALUE' ELSE lo::text END,
+                 CASE WHEN hi > 9223372036854775807 THEN 'MAXVALUE' ELSE hi::text END);
 END $$;
 
 -- Each table is rebuilt from its old self: same columns, types, collations, NOT NULLs and
