@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dayOfDate, localDayStart } from '../src/domain/calendar.js';
-import { buildApp } from '../src/app.js';
 import { openStore } from '../src/store/index.js';
 import { PostgresDriver } from '../src/store/postgres/driver.js';
-import { startChild } from './lib.js';
+import { serveStore, startChild } from './lib.js';
 import { minuteBars, sessions } from './market-rows.js';
 import { sqlOf } from '../src/store/inspect.js';
 
@@ -52,14 +51,7 @@ const open = (dataDir: string) => openStore(DATABASE_URL ? { databaseUrl: DATABA
 
 async function serve(dataDir: string): Promise<void> {
   const store = await open(dataDir);
-  const app = await buildApp({ store, config: { envelope: 'native' } });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`LISTENING ${url}\n`);
-  process.once('SIGTERM', async () => {
-    await app.close();
-    await store.close();
-    process.exit(0);
-  });
+  await serveStore(store);
 }
 
 async function main(): Promise<void> {

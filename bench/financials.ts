@@ -10,11 +10,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildFundamentals } from '../src/demo/fundamentals.js';
-import { buildApp } from '../src/app.js';
 import { openStore, type Store } from '../src/store/index.js';
 import { BALANCE_SHEETS, INCOME_STATEMENTS } from '../src/store/repos/dataset-catalog.js';
 import type { DatasetRecord } from '../src/store/repos/datasets.js';
-import { fmt, startChild, type LoadResult } from './lib.js';
+import { fmt, type LoadResult, serveStore, startChild } from './lib.js';
 import { sqlOf } from '../src/store/inspect.js';
 
 interface AutocannonResult {
@@ -64,14 +63,7 @@ function enlarge(rows: readonly DatasetRecord[], n: number): DatasetRecord[] {
 
 if (process.argv[2] === '--serve') {
   const store = await openBenchStore(process.argv[3]!, process.argv[4], process.argv[5]);
-  const app = await buildApp({ store, config: { envelope: 'native' } });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`LISTENING ${url}\n`);
-  process.once('SIGTERM', async () => {
-    await app.close();
-    await store.close();
-    process.exit(0);
-  });
+  await serveStore(store);
 } else {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const rowsWanted = Number(process.env.BENCH_ROWS ?? 50_000);

@@ -1,6 +1,8 @@
 // Shared pieces of the benchmarks: child servers on loopback and autocannon runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { buildApp } from '../src/app.js';
+import type { Store } from '../src/store/index.js';
 
 export interface Target {
   url: string;
@@ -78,4 +80,19 @@ export function fmt(r: LoadResult): string {
 export function median(runs: readonly LoadResult[]): LoadResult {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Serves `store` on a free loopback port as a child of startChild: prints `LISTENING <url>` and
+ * closes the server and the store on SIGTERM. `now` pins the server's clock.
+ */
+export async function serveStore(store: Store, now?: () => number): Promise<void> {
+  const app = await buildApp({ store, config: { envelope: 'native' }, ...(now ? { now } : {}) });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`LISTENING ${url}\n`);
+  process.once('SIGTERM', async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  });
 }

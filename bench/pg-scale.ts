@@ -19,13 +19,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/app.js';
 import { sessionOn } from '../src/domain/calendar.js';
 import type { TradeRow } from '../src/domain/market-records.js';
 import { openStore, type Store } from '../src/store/index.js';
 import { sqlOf } from '../src/store/inspect.js';
 import { PostgresDriver } from '../src/store/postgres/driver.js';
-import { startChild } from './lib.js';
+import { serveStore, startChild } from './lib.js';
 import { minuteBars, rng, sessions } from './market-rows.js';
 
 const { values: args } = parseArgs({
@@ -155,14 +154,7 @@ async function latency(base: string, key: string, n: number, pathOf: (i: number)
 
 async function serve(engine: string, dir: string): Promise<void> {
   const store = await openBench(engine, dir);
-  const app = await buildApp({ store, config: { envelope: 'native' } });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`LISTENING ${url}\n`);
-  process.once('SIGTERM', async () => {
-    await app.close();
-    await store.close();
-    process.exit(0);
-  });
+  await serveStore(store);
 }
 
 async function dropPg(): Promise<void> {

@@ -14,11 +14,10 @@ import { performance } from 'node:perf_hooks';
 import { bsPrice, yearFraction } from '../src/domain/greeks.js';
 import { formatOptionTicker } from '../src/domain/option-symbol.js';
 import type { BarRow, QuoteRow, TradeRow } from '../src/domain/market-records.js';
-import { buildApp } from '../src/app.js';
 import { readSnapshotInputs, snapshotUniverse } from '../src/services/snapshots.js';
 import { openStore, type Store } from '../src/store/index.js';
 import type { OptionsContractRecord } from '../src/store/repos/options.js';
-import { fmt, load, startChild } from './lib.js';
+import { fmt, load, serveStore, startChild } from './lib.js';
 import { sqlOf } from '../src/store/inspect.js';
 
 const TICKERS = Number(process.env.BENCH_TICKERS ?? 10_000);
@@ -126,14 +125,7 @@ async function readsOneByOne(store: Store, tickers: readonly string[], nowMs: nu
 
 async function serve(dataDir: string, nowMs: number): Promise<void> {
   const store = await openStore({ dataDir });
-  const app = await buildApp({ store, config: { envelope: 'native' }, now: () => nowMs });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`LISTENING ${url}\n`);
-  process.once('SIGTERM', async () => {
-    await app.close();
-    await store.close();
-    process.exit(0);
-  });
+  await serveStore(store, () => nowMs);
 }
 
 async function main(): Promise<void> {

@@ -17,13 +17,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app.js';
 import { sessionOn } from '../src/domain/calendar.js';
 import type { QuoteRow, TradeRow } from '../src/domain/market-records.js';
 import { openStore } from '../src/store/index.js';
 import { sqlOf } from '../src/store/inspect.js';
 import { PostgresDriver } from '../src/store/postgres/driver.js';
-import { SERVER_NODE_FLAGS } from './lib.js';
+import { SERVER_NODE_FLAGS, serveStore } from './lib.js';
 import { minuteBars, rng, sessions } from './market-rows.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -143,14 +142,7 @@ const medianBy = (rounds: Round[]): Round => [...rounds].sort((a, b) => a.rps - 
 
 async function serve(dir: string): Promise<void> {
   const store = await open(dir);
-  const app = await buildApp({ store, config: { envelope: 'native' } });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`LISTENING ${url}\n`);
-  process.once('SIGTERM', async () => {
-    await app.close();
-    await store.close();
-    process.exit(0);
-  });
+  await serveStore(store);
 }
 
 /** The bare baseline: every request answered with the bytes of `file`, as JSON. */
