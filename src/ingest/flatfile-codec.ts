@@ -31,7 +31,7 @@ import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummar
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 import { COPY_MIN_ROWS } from '../store/driver.js';
 import { copyRowsOf } from '../store/repos/market-copy.js';
-import { partitionDaysOf } from '../store/repos/market.js';
+import { newRowsDaysOf } from '../store/repos/market.js';
 import type { NewRows } from '../store/repos/market-port.js';
 
 export interface EncodedBatch {
@@ -430,9 +430,6 @@ export function decodeBatch(e: EncodedBatch): FlatFileBatch {
 /** The rows of the flat-file kinds that a store can load as new. */
 const NEW_ROWS_OF: Partial<Record<FlatFileKind, keyof NewRows>> = { minute_aggs: 'minute', trades: 'trades', quotes: 'quotes' };
 
-/** The table each kind of new rows is stored in. */
-const NEW_ROWS_TABLE: Record<keyof NewRows, string> = { minute: 'minute_bars', trades: 'trades', quotes: 'quotes' };
-
 /** A batch as binary COPY tuples of the store's columns, with what the importer needs of its rows. */
 export interface CopyRowsBatch {
   kind: 'minute_aggs' | 'trades' | 'quotes';
@@ -480,8 +477,7 @@ export function copyEncoderFor(first: FlatFileBatch): ((b: FlatFileBatch) => Cop
       }
       tickers.push(...seen);
     }
-    const table = NEW_ROWS_TABLE[rows];
-    const days = partitionDaysOf(table, b.batch);
+    const days = newRowsDaysOf(rows, b.batch as NewRows[typeof rows][]);
     return { kind: b.kind as CopyRowsBatch['kind'], rows, tuples, count: b.batch.length, tickers, minT, maxT, days };
   };
 }

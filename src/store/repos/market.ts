@@ -383,16 +383,21 @@ export async function insertRows<T>(db: SqlDriver, spec: InsertSpec<T>, batch: r
 }
 
 /** The time key of a row of each day-partitioned table (PostgreSQL), as stored. */
-export const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | number | undefined>> = {
+const PARTITION_TIME: Readonly<Record<string, (row: never) => bigint | number | undefined>> = {
   trades: (r: TradeRow) => r.sip_timestamp,
   quotes: (q: QuoteRow) => q.sip_timestamp ?? q.participant_timestamp,
   minute_bars: (b: BarRow) => b.t,
 };
 
-/** The UTC days of the time keys of `rows` stored in `table` ([] for a table not partitioned by day). */
-export function partitionDaysOf(table: string, rows: readonly unknown[]): number[] {
+/** The UTC days of the time keys of `rows` of `table` ([] for a table not partitioned by day). */
+function partitionDaysOf(table: string, rows: readonly unknown[]): number[] {
   const timeOf = PARTITION_TIME[table] as ((row: unknown) => bigint | number | undefined) | undefined;
   return (timeOf && daysOf(table, rows, timeOf)) ?? [];
+}
+
+/** The UTC days of new rows of `kind` (what newRowsLoader makes partitions for before loading them). */
+export function newRowsDaysOf<K extends keyof NewRows>(kind: K, rows: readonly NewRows[K][]): number[] {
+  return partitionDaysOf(NEW_ROWS[kind].table, rows);
 }
 
 export class MarketDataRepository implements MarketDataPort {
@@ -439,7 +444,6 @@ export class MarketDataRepository implements MarketDataPort {
     const partitions = this.partitions;
     const spec = NEW_ROWS[kind] as InsertSpec<NewRows[K]>;
     const encode = copyRowsOf(kind);
-    const timeOf = PARTITION_TIME[spec.table] as ((row: NewRows[K]) => bigint | number | undefined) | undefined;
     // A running COPY does not see partitions attached after it began, so a batch with a day the
     // current COPY was not opened for ends that COPY, has the day's partition made, and starts
     // the next one (a COPY per day of the file). The COPYs of one loader share a savepoint:
@@ -477,7 +481,7 @@ export class MarketDataRepository implements MarketDataPort {
       return (stream ??= await copyStream(spec.table, spec.columns));
     };
     return {
-      add: (rows) => guarded(async () => (await streamFor(timeOf && daysOf(spec.table, rows, timeOf))).write(encode(rows))),
+      add: (rows) => guarded(async () => (await streamFor(newRowsDaysOf(kind, rows))).write(encode(rows))),
       addEncoded: (tuples, days) => guarded(async () => (await streamFor(days)).write(tuples)),
       end: () =>
         guarded(async () => {
