@@ -2,7 +2,8 @@
 // NNNN_name.sql; the file name without .sql is the migration id recorded in schema_migrations.
 // Both folders hold the same ids. Id ranges per area: 00xx foundation, 01xx market data,
 // 02xx options, 03xx data sets, news and corporate actions, 04xx production, 05xx dashboard
-// accounts, 06xx stored wire JSON, 07xx futures, 08xx partner, economy and filings data sets.
+// accounts, 06xx stored wire JSON, 07xx futures, 08xx partner, economy and filings data sets,
+// 09xx later markets, data sets and storage changes.
 // A new file sorts after every released one.
 // The files are read next to this module: from src/ under tsx and vitest, from dist/ in the
 // compiled CLI (the build copies them there with scripts/copy-sql.mjs).

@@ -83,8 +83,8 @@ export class KeyRepository {
   /** Keys (never the explorer's short-lived tokens), all or one account's. */
   async list(opts: { account_id?: string } = {}): Promise<ApiKeyRecord[]> {
     const rows = opts.account_id === undefined
-      ? await this.db.all(`SELECT ${COLUMNS} FROM api_keys WHERE kind = 'key' ORDER BY created_utc, id`)
-      : await this.db.all(`SELECT ${COLUMNS} FROM api_keys WHERE kind = 'key' AND account_id = ? ORDER BY created_utc, id`, [opts.account_id]);
+      ? await this.db.all(`SELECT ${COLUMNS} FROM api_keys WHERE kind = 'key' ORDER BY created_utc, seq`)
+      : await this.db.all(`SELECT ${COLUMNS} FROM api_keys WHERE kind = 'key' AND account_id = ? ORDER BY created_utc, seq`, [opts.account_id]);
     return rows.map(toRecord);
   }
 
