@@ -3,7 +3,8 @@
 // store reopens cleanly and the same file imports afterwards.
 import { sqlOf } from '../../src/store/inspect.js';
 import { spawn } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,8 +60,28 @@ describe('kill -9 during an import (sqlite)', () => {
     await importFile(store, before);
     await store.close();
 
-    // Mid-file: the import's transaction has written a few MB into the WAL, uncommitted.
-    const signal = await importAndKill([big, '--data-dir', dir.path('data')], {}, async () => (statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 1 << 20);
+    // Mid-file: the importer has held SQLite's write lock for a while (its transaction for the file
+    // is open, and lasts seconds for this many rows). The WAL's size is no sign of it: with a 64 MiB
+    // page cache the transaction's pages may reach the WAL only as it commits.
+    const probe = new Database(dbFile, { timeout: 0 });
+    let heldSince: number | undefined;
+    const midFile = async () => {
+      try {
+        probe.exec('BEGIN IMMEDIATE');
+        probe.exec('ROLLBACK');
+        heldSince = undefined;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+        heldSince ??= Date.now();
+      }
+      return heldSince !== undefined && Date.now() - heldSince >= 200;
+    };
+    let signal: NodeJS.Signals | null;
+    try {
+      signal = await importAndKill([big, '--data-dir', dir.path('data')], {}, midFile);
+    } finally {
+      probe.close();
+    }
     expect(signal).toBe('SIGKILL');
 
     store = await openStore({ sqliteFile: dbFile });
