@@ -37,6 +37,12 @@ export interface ListSpec<Q extends { limit: number }, R, W extends Results, P> 
   read: (query: Q, page: PageRequest<P>) => Promise<KeysetRows<R, P>>;
   /** The page's rows on the wire. */
   present: (rows: R[], query: Q) => W | Promise<W>;
+  /**
+   * Reads a page whole, rows already on the wire (page.limit is one beyond the page, as for
+   * read), with the last row's position when more rows follow; undefined to read the page through
+   * read and present instead.
+   */
+  readPage?: (query: Q, page: PageRequest<P>) => Promise<{ results: W; next?: P } | undefined>;
 }
 
 /**
@@ -64,12 +70,19 @@ export async function listPage<Q extends { limit: number }, R, W extends Results
     if (query === undefined) return { count: 0, results: await spec.present([], asked) };
   }
   const limit = query.limit;
+  const whole = await spec.readPage?.(query, { after, limit: limit + 1 });
+  if (whole) return withNext(ctx, req, spec.family, query, whole.results, whole.next);
   const { rows, position } = await spec.read(query, { after, limit: limit + 1 });
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const results = await spec.present(page, query);
-  if (!more) return { count: results.length, results };
-  const cursor = ctx.cursors.encode(spec.family, { q: query, a: position(page[page.length - 1]!) } satisfies CursorPayload<Q, P>);
+  return withNext(ctx, req, spec.family, query, results, more ? position(page[page.length - 1]!) : undefined);
+}
+
+/** The page's body: its results and, when `next` is given, the link to the page after that position. */
+function withNext<Q, W extends Results, P>(ctx: RouteContext, req: FastifyRequest, family: string, query: Q, results: W, next: P | undefined): ListPage<W> {
+  if (next === undefined) return { count: results.length, results };
+  const cursor = ctx.cursors.encode(family, { q: query, a: next } satisfies CursorPayload<Q, P>);
   return { count: results.length, results, next_url: nextUrl(ctx, req, cursor) };
 }
 

@@ -50,8 +50,14 @@ declare module 'fastify' {
 }
 
 /** Inserts `"notice":"..."` as the inner body's first field of an already serialized JSON body. */
-function withNotice(payload: string, notice: string, wrapped: boolean): string {
+function withNotice(payload: string | Buffer, notice: string, wrapped: boolean): string | Buffer {
   const prefix = wrapped ? '{"ok":true,"data":{' : '{';
+  if (typeof payload !== 'string') {
+    // a body written as bytes: the same splice, without turning the bytes into a string
+    if (payload.length < prefix.length || payload.toString('latin1', 0, prefix.length) !== prefix) return payload;
+    const empty = payload[prefix.length] === 0x7d; // '}'
+    return Buffer.concat([Buffer.from(`${prefix}"notice":${JSON.stringify(notice)}${empty ? '' : ','}`), payload.subarray(prefix.length)]);
+  }
   if (!payload.startsWith(prefix)) return payload;
   const rest = payload.slice(prefix.length);
   return `${prefix}"notice":${JSON.stringify(notice)}${rest.startsWith('}') ? '' : ','}${rest}`;
@@ -117,7 +123,7 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   const sendStep = await registerHardening(app, { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening });
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
-    if (typeof payload === 'string' && reply.statusCode === 200 && req.dataWindowState) {
+    if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && reply.statusCode === 200 && req.dataWindowState) {
       const notice = cutNotice(req);
       if (notice) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
     }

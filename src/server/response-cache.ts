@@ -40,14 +40,15 @@ export class ResponseCache {
    * Keeps `body` (serialized with request id `requestId`) for `key`; returns the entry, or
    * undefined when the body does not hold the request id exactly once as a JSON string value.
    */
-  set(key: string, version: string, body: string, requestId: string): CachedBody | undefined {
+  set(key: string, version: string, body: string | Buffer, requestId: string): CachedBody | undefined {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     const needle = `"request_id":"${requestId}"`;
-    const at = body.indexOf(needle);
-    if (at < 0 || body.indexOf(needle, at + 1) >= 0) return undefined;
-    const idAt = at + needle.length - requestId.length - 1;
+    const at = bytes.indexOf(needle);
+    if (at < 0 || bytes.indexOf(needle, at + 1) >= 0) return undefined;
+    const idAt = at + needle.length - requestId.length - 1; // byte offsets: the needle is ASCII
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry: Entry = { version, head: Buffer.from(body.slice(0, idAt)), tail: Buffer.from(body.slice(idAt + requestId.length)) };
+    const entry: Entry = { version, head: bytes.subarray(0, idAt), tail: bytes.subarray(idAt + requestId.length) };
     this.entries.set(key, entry);
     return entry;
   }

@@ -88,10 +88,10 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       : { status: 'OK', request_id: req.id, ...(body as object) };
     const out = envelope(wrapped, inner, true);
     if (cacheKey === undefined || reply.statusCode !== 200) return out;
-    const text = reply.serialize(out) as string; // the route's declared serializer
-    req.cachedBody = cache!.set(cacheKey, version, text, req.id);
+    const serialized = reply.serialize(out) as string | Buffer; // the route's declared serializer
+    req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
     reply.type(JSON_TYPE);
-    return text;
+    return serialized;
   };
 
   for (const [i, url] of [spec.url, ...(spec.aliases ?? [])].entries()) {
@@ -102,7 +102,8 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       // answers are compressed by the app's onSend hook (compression.ts), not the plugin's hooks
       decompress: false,
       compress: false,
-      ...(spec.serializer === 'native' ? { serializerCompiler: () => nativeJson } : {}),
+      // Fastify sends a serializer's Buffer as it sends a string (its types name string only)
+      ...(spec.serializer === 'native' ? { serializerCompiler: () => nativeJson as (payload: unknown) => string } : {}),
       schema: {
         operationId: i === 0 ? spec.operationId : `${spec.operationId}Alias${i}`,
         summary: spec.summary,

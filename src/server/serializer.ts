@@ -18,9 +18,9 @@ export function envelope(wrapped: boolean, inner: unknown, ok: boolean): unknown
  */
 export type SerializerKind = 'schema' | 'native';
 
-/** A value whose JSON text is written elsewhere and spliced in by the native serializer. */
+/** A value whose JSON is written elsewhere, as text or bytes, and spliced in by the native serializer. */
 interface Spliced {
-  json(): string;
+  parts(): readonly (string | Buffer)[];
 }
 
 // Spliced values met by the JSON.stringify call running now (it is synchronous, so one list serves).
@@ -41,8 +41,28 @@ export class JsonItems {
     return this.items.length;
   }
 
-  json(): string {
-    return `[${this.items.join(',')}]`;
+  parts(): readonly string[] {
+    return [`[${this.items.join(',')}]`];
+  }
+
+  toJSON(): string {
+    return mark(this);
+  }
+}
+
+/**
+ * An array whose items the store joined already (JSON items separated by commas, without the
+ * brackets), as text or as UTF-8 bytes, with its length. Bytes stay bytes: the body is then
+ * written as one buffer, with no string built for the items.
+ */
+export class JoinedJsonItems {
+  constructor(
+    private readonly joined: string | Buffer,
+    readonly length: number,
+  ) {}
+
+  parts(): readonly (string | Buffer)[] {
+    return ['[', this.joined, ']'];
   }
 
   toJSON(): string {
@@ -60,8 +80,8 @@ export class JsonArray {
     readonly length: number,
   ) {}
 
-  json(): string {
-    return this.text;
+  parts(): readonly string[] {
+    return [this.text];
   }
 
   toJSON(): string {
@@ -74,15 +94,30 @@ function mark(value: Spliced): string {
   return `${MARK}${pending.length - 1}`;
 }
 
-/** The 'native' serializer: JSON.stringify, with JsonItems and JsonArray texts spliced in. */
-export function nativeJson(payload: unknown): string {
+/**
+ * The 'native' serializer: JSON.stringify, with the texts of spliced values put in place of their
+ * markers. The body is text unless a spliced value holds bytes; then it is one buffer.
+ */
+export function nativeJson(payload: unknown): string | Buffer {
   pending = [];
   const text = JSON.stringify(payload);
   if (pending.length === 0) return text;
   const found = pending;
   pending = [];
-  // A function replacer: item text may hold `$&` and the like.
-  return text.replace(MARK_PATTERN, (_m, i: string) => found[Number(i)]!.json());
+  const pieces: (string | Buffer)[] = [];
+  let bytes = false;
+  let at = 0;
+  for (const m of text.matchAll(MARK_PATTERN)) {
+    pieces.push(text.slice(at, m.index));
+    for (const part of found[Number(m[1])]!.parts()) {
+      pieces.push(part);
+      if (typeof part !== 'string') bytes = true;
+    }
+    at = m.index + m[0].length;
+  }
+  pieces.push(text.slice(at));
+  if (!bytes) return pieces.join('');
+  return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 }
 
 /** Fastify's default serializer factory (fast-json-stringify) as the schema controller takes it. */

@@ -6,7 +6,7 @@ import { tickerItemJson, type TickerDetails } from '../domain/ticker-schemas.js'
 import type { Store } from '../store/index.js';
 import type { TickerRecord, TickerTypeRecord } from '../store/records.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
-import { TICKER_SORT_FIELDS, type TickerItemRow, type TickerQuery, type TickerRow, type TickerSortField } from '../store/repos/reference.js';
+import { TICKER_SORT_FIELDS, type TickerItemRow, type TickerItemsPage, type TickerQuery, type TickerRow, type TickerSortField } from '../store/repos/reference.js';
 import { parseCalendarDate } from './dates.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
@@ -95,6 +95,14 @@ export class TickerService {
     }
     const rows = await this.store.reference.listTickerItems(this.query(q, page));
     return { rows, position: (r) => ({ value: r.sortValue, id: r.id }) };
+  }
+
+  /**
+   * A current-version page (no `date`) read whole, its stored items joined by the store;
+   * undefined for a point-in-time page or while some row of the page has no stored item.
+   */
+  async itemsPage(q: TickerListParams, page: PageRequest): Promise<TickerItemsPage | undefined> {
+    return q.date ? undefined : this.store.reference.tickerItemsPage(this.query(q, page));
   }
 
   /**

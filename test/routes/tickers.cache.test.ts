@@ -157,6 +157,13 @@ describe('ResponseCache', () => {
     expect(c.get('k', 'v1')).toBe(entry);
   });
 
+  it('keeps a body written as bytes, splicing at byte offsets past multi-byte characters', () => {
+    const c = new ResponseCache(10);
+    const body = '{"name":"Société Générale — 株式","request_id":"aaaa","x":"é"}';
+    const entry = c.set('k', 'v1', Buffer.from(body), 'aaaa')!;
+    expect(JSON.parse(cachedBody(entry, 'bbbb').toString())).toEqual({ name: 'Société Générale — 株式', request_id: 'bbbb', x: 'é' });
+  });
+
   it('drops an entry made at another data version', () => {
     const c = new ResponseCache(10);
     c.set('k', 'v1', '{"request_id":"r1"}', 'r1');
