@@ -50,6 +50,7 @@ export function demoCommand(): Command {
       try {
         const asOf = opts.asOf ?? lastExtendedSession(Date.now());
         await loadDemo(store, { scale, asOf, pinned: opts.asOf !== undefined, brandingDir: defaultBrandingDir(opts.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
+        await store.refreshStatistics();
         if (opts.key) {
           const key = await createDemoKey(store, opts.dataDir);
           process.stderr.write(`demo key written to ${join(opts.dataDir, 'demo-key')}:\n`);

@@ -88,6 +88,7 @@ export function importCommand(): Command {
       const store = await openStoreFromFlags(opts);
       try {
         const summary = await runImport(store, files, { skipBadRows: opts.skipBadRows, dataset: opts.dataset });
+        if (summary.written > 0) await store.refreshStatistics();
         if (summary.failures.length > 0) process.exitCode = 1;
       } finally {
         await store.close();

@@ -145,6 +145,7 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<KeyNotice> 
   if (wantDemo) {
     process.stderr.write('loading the demo data set (first start)…\n');
     await loadDemo(store, { asOf: lastExtendedSession(Date.now()), brandingDir: brandingDirOf(opts), log: (l) => process.stderr.write(`${l}\n`) });
+    await store.refreshStatistics();
     if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
     const operator = await createDemoOperator(store);
     if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;

@@ -94,9 +94,14 @@ function mark(value: Spliced): string {
   return `${MARK}${pending.length - 1}`;
 }
 
+/** Bodies with spliced JSON at least this long are written as bytes (see nativeJson). */
+const BYTES_FROM = 16 * 1024;
+
 /**
  * The 'native' serializer: JSON.stringify, with the texts of spliced values put in place of their
- * markers. The body is text unless a spliced value holds bytes; then it is one buffer.
+ * markers. A body is written as one buffer when a spliced value holds bytes or the spliced text is
+ * long: each piece is encoded once into it, where joining them would copy a long text into a new
+ * string and the socket would then encode that again.
  */
 export function nativeJson(payload: unknown): string | Buffer {
   pending = [];
@@ -106,18 +111,25 @@ export function nativeJson(payload: unknown): string | Buffer {
   pending = [];
   const pieces: (string | Buffer)[] = [];
   let bytes = false;
+  let spliced = 0;
   let at = 0;
   for (const m of text.matchAll(MARK_PATTERN)) {
     pieces.push(text.slice(at, m.index));
     for (const part of found[Number(m[1])]!.parts()) {
       pieces.push(part);
+      spliced += part.length;
       if (typeof part !== 'string') bytes = true;
     }
     at = m.index + m[0].length;
   }
   pieces.push(text.slice(at));
-  if (!bytes) return pieces.join('');
-  return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  if (!bytes && spliced < BYTES_FROM) return pieces.join('');
+  let size = 0;
+  for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+  const out = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const p of pieces) offset += typeof p === 'string' ? out.write(p, offset) : p.copy(out, offset);
+  return out;
 }
 
 /** Fastify's default serializer factory (fast-json-stringify) as the schema controller takes it. */

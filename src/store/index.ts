@@ -59,6 +59,14 @@ export interface Store {
   readonly sessions: SessionRepository;
   /** Size on disk and row counts of the main tables (the operator's status page). */
   status(): Promise<StoreStatus>;
+  /**
+   * Brings the query planner's statistics up to date after a bulk load, so that the first
+   * queries after it get the plans the data calls for. PostgreSQL: ANALYZE of this schema's
+   * tables (without it, until autovacuum runs, if it runs, a 1,000-ticker page read every current
+   * ticker and sorted them: 35 ms instead of 5 ms). SQLite: nothing; its plans here follow from
+   * the indexes alone.
+   */
+  refreshStatistics(): Promise<void>;
   /** Throws StoreUnavailableError (or the engine's error) when the store cannot answer. */
   ping(): Promise<void>;
   /** Changes whenever stored data may have changed (SqlDriver.dataVersion): keys caches of answers. */
@@ -126,6 +134,16 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
     accounts: new AccountRepository(db),
     sessions: new SessionRepository(db),
     status: () => readStoreStatus(db),
+    async refreshStatistics() {
+      if (db.engine !== 'postgres') return;
+      // Plain tables and partitioned parents (ANALYZE of a parent covers its partitions), of this
+      // schema only: a bare ANALYZE would visit every schema of the database.
+      const tables = await db.all(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
+      );
+      if (tables.length > 0) await db.exec(`ANALYZE ${tables.map((t) => `"${String(t.name).replace(/"/g, '""')}"`).join(', ')}`);
+    },
     async ping() {
       await db.get('SELECT 1 AS ok');
     },

@@ -90,6 +90,26 @@ export function runReferenceRepoContract(makeStore: MakeStore): void {
       expect(desc.map((r) => r.record.ticker)).toEqual(['a.b:c', 'BBB', 'AAA']);
     });
 
+    it('joins a page of stored list items in list order, with the cursor position only when more follow', async () => {
+      await seeded();
+      const items = async (q: { order: 'asc' | 'desc'; limit: number; after?: KeysetPosition }) => {
+        const page = (await store().reference.tickerItemsPage({ active: true, sort: 'ticker', ...q, limit: q.limit + 1 }))!;
+        const tickers = (JSON.parse(`[${page.items.toString()}]`) as { ticker: string }[]).map((i) => i.ticker);
+        expect(tickers.length).toBe(page.count);
+        return { tickers, next: page.next };
+      };
+      const first = await items({ order: 'asc', limit: 2 });
+      expect(first.tickers).toEqual(['AAA', 'BBB']);
+      expect(first.next?.value).toBe('BBB');
+      const second = await items({ order: 'asc', limit: 2, after: first.next });
+      expect(second).toEqual({ tickers: ['a.b:c'], next: undefined });
+      const desc = await items({ order: 'desc', limit: 2 });
+      expect(desc.tickers).toEqual(['a.b:c', 'BBB']);
+      expect(desc.next?.value).toBe('BBB');
+      expect((await items({ order: 'desc', limit: 2, after: desc.next })).tickers).toEqual(['AAA']);
+      expect(await items({ order: 'asc', limit: 3 })).toEqual({ tickers: ['AAA', 'BBB', 'a.b:c'], next: undefined });
+    });
+
     it('searches ticker and name case-insensitively, with LIKE wildcards taken literally', async () => {
       await seeded();
       const search = async (s: string) => (await store().reference.listTickers({ active: true, sort: 'ticker', order: 'asc', limit: 10, search: s })).map((r) => r.record.ticker);

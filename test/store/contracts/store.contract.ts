@@ -1,6 +1,7 @@
 // The store's own contract, apart from any one repository: transactions over every repository
 // (all or nothing), nested transactions, health, and the data-version token caches key on.
 import { describe, expect, it } from 'vitest';
+import { sqlOf } from '../../../src/store/inspect.js';
 import { useStore, type MakeStore } from './store-fixture.js';
 
 export function runStoreContract(makeStore: MakeStore): void {
@@ -53,6 +54,14 @@ export function runStoreContract(makeStore: MakeStore): void {
       }, { serializeOn: 7_316_016_999 });
       expect(r).toBe('done');
       expect(await store().meta.get('tx_serial')).toBe('1');
+    });
+
+    it('refreshes the planner statistics of its own tables after a bulk load', async () => {
+      await store().reference.upsertTickers([{ ticker: 'STAT', name: 'Stat Corp', market: 'stocks', locale: 'us', active: true, last_updated_utc: '2026-11-20T00:00:00Z', valid_from: '2000-01-01' }]);
+      await store().refreshStatistics();
+      if (store().engine !== 'postgres') return; // SQLite keeps no statistics of its own here
+      const stats = await sqlOf(store()).get("SELECT COUNT(*) AS n FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'tickers'");
+      expect(Number(stats!.n)).toBeGreaterThan(0);
     });
 
     it('refuses to close a transaction’s store', async () => {
