@@ -6,8 +6,9 @@ import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js'
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import { isMissingPartition } from '../postgres/driver.js';
 import { daysOf, type DayPartitions } from '../postgres/partitions.js';
-import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickPosition, TickRange } from './market-port.js';
+import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
 import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
+import { readTradesJsonPage } from './tick-json-sql.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -520,7 +521,14 @@ export class MarketDataRepository implements MarketDataPort {
   }
 
   /** The statement and parameters of a page of ticks, selecting `select`. */
-  private ticksQuery(table: TickTable, range: TickRange, select: string): { sql: string; params: SqlValue[] } {
+  /**
+   * WHERE (with its params) and ORDER BY of a page of ticks of one ticker in a time range. The
+   * ORDER BY names the table's columns qualified: the raw selects write them as CAST(... AS TEXT),
+   * and PostgreSQL names such an output column after the column inside it, so a bare name would
+   * sort by the text ("10" before "9"). `rowOrder` is the same order by bare names, for a query over
+   * a subquery that selects those columns as they are.
+   */
+  private ticksFilter(table: TickTable, range: TickRange): { where: string; params: SqlValue[]; orderBy: string; rowOrder: string } {
     const time = table.timeColumn;
     const where = ['ticker = ?'];
     const params: SqlValue[] = [range.ticker];
@@ -539,9 +547,13 @@ export class MarketDataRepository implements MarketDataPort {
       params.push(BigInt(range.after.ts), BigInt(range.after.ts), BigInt(range.after.seq), BigInt(range.after.pk));
     }
     const dir = range.order === 'asc' ? 'ASC' : 'DESC';
-    params.push(range.limit);
-    const sql = `SELECT ${select} FROM ${table.table} WHERE ${where.join(' AND ')} ORDER BY ${time} ${dir}, sequence_number ${dir}, pk ${dir} LIMIT ?`;
-    return { sql, params };
+    const order = (q: string) => `${q}${time} ${dir}, ${q}sequence_number ${dir}, ${q}pk ${dir}`;
+    return { where: where.join(' AND '), params, orderBy: order(`${table.table}.`), rowOrder: order('') };
+  }
+
+  private ticksQuery(table: TickTable, range: TickRange, select: string): { sql: string; params: SqlValue[] } {
+    const { where, params, orderBy } = this.ticksFilter(table, range);
+    return { sql: `SELECT ${select} FROM ${table.table} WHERE ${where} ORDER BY ${orderBy} LIMIT ?`, params: [...params, range.limit] };
   }
 
   private readTicks(table: TickTable, range: TickRange): Promise<Row[]> {
@@ -552,6 +564,10 @@ export class MarketDataRepository implements MarketDataPort {
   async readTradesRaw(range: TickRange): Promise<RawTrade[]> {
     const { sql, params } = this.ticksQuery(TRADES, range, TRADE_RAW_SELECT);
     return (await this.db.rawRows(sql, params)) as RawTrade[];
+  }
+
+  async readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage> {
+    return readTradesJsonPage(this.db, range, form, this.ticksFilter(TRADES, range));
   }
 
   async readQuotesRaw(range: TickRange): Promise<RawQuote[]> {

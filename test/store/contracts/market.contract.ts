@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store/index.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../../src/domain/market-records.js';
-import type { TickPosition, TickRange } from '../../../src/store/repos/market-port.js';
+import { rawTickPosition, type TickPosition, type TickRange } from '../../../src/store/repos/market-port.js';
 import { nyMidnight, nyTime } from '../../../src/domain/calendar.js';
 import { dayBarsFromMinuteBars, type Bar } from '../../../src/domain/bars.js';
 import { createRng } from '../../../src/demo/random.js';
@@ -282,6 +282,28 @@ export function runMarketRepoContract(makeStore: MakeStore): void {
         const page = await store.market.readQuotes({ ticker: 'C:EURUSD', gt: base, order: 'asc', limit: 10 });
         expect(page.map((p) => p.row)).toEqual([fx(1n), fx(2n)]);
         expect(await store.market.lastQuote('C:EURUSD', base + 1n)).toEqual(fx(1n));
+      });
+
+      it('pages raw trades and quotes in numeric order through ties whose numbers differ in digit count', async () => {
+        const ts = BIG * 190n;
+        // Sequence numbers 8..12 and 98..101 at one nanosecond: as text "10" would sort before "9".
+        const seqs = [8n, 9n, 10n, 11n, 12n, 98n, 99n, 100n, 101n];
+        await store.market.insertTrades(seqs.map((q) => trade('SEQ', ts, q)));
+        await store.market.insertQuotes(seqs.map((q) => quote('SEQ', ts, q)));
+        for (const order of ['asc', 'desc'] as const) {
+          for (const read of [(r: TickRange) => store.market.readTradesRaw(r), (r: TickRange) => store.market.readQuotesRaw(r)]) {
+            const seen: string[] = [];
+            let after: TickPosition | undefined;
+            for (let guard = 0; guard < 20; guard++) {
+              const page = await read({ ticker: 'SEQ', order, limit: 2, after });
+              if (page.length === 0) break;
+              seen.push(...page.map((r) => r[1]));
+              after = rawTickPosition(page[page.length - 1]!);
+            }
+            const want = seqs.map(String);
+            expect(seen).toEqual(order === 'asc' ? want : [...want].reverse());
+          }
+        }
       });
 
       it('pages quotes by keyset with ties on the timestamp', async () => {
