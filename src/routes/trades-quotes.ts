@@ -7,7 +7,7 @@ import { DevTradeWire, OptionQuoteWire, OptionTradeWire, QuoteWire, TradeWire } 
 import { marketOfTicker, normalizeTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
 import { listPage, type ListPage } from '../server/pagination.js';
-import { JsonArray } from '../server/serializer.js';
+import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
 import { getRoute } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
 import type { KeysetRows, PageRequest } from '../services/paging.js';
@@ -76,7 +76,7 @@ const ListOf = <T extends ReturnType<typeof Type.Object>>(row: T) =>
  * given (these lists carry no count). Pages of up to 50,000 ticks are written as JSON text
  * straight from the rows the store read (services/tick-json.ts) and spliced in.
  */
-const listBody = (page: ListPage<JsonArray>) => ({ results: page.results, ...(page.next_url ? { next_url: page.next_url } : {}) });
+const listBody = (page: ListPage<JsonArray | JoinedJsonItems>) => ({ results: page.results, ...(page.next_url ? { next_url: page.next_url } : {}) });
 
 const tickerMarket = (req: FastifyRequest) => marketOfTicker((req.params as { ticker?: string }).ticker ?? '');
 const TickerParams = Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) });
@@ -200,7 +200,11 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
         read: (q, page) => ticks.tradesRaw(q, page),
-        present: (rows) => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
+        present: (rows): JsonArray | JoinedJsonItems => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
+        readPage: async (q, page) => {
+          const whole = await ticks.tradesJsonPage(q, page);
+          return { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
+        },
       }));
     },
   });

@@ -4,7 +4,7 @@
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, type TickerMarket } from '../domain/ticker-market.js';
-import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, type TickPosition, type TickRange } from '../store/repos/market-port.js';
+import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, type TickJsonPage, type TickPosition, type TickRange } from '../store/repos/market-port.js';
 import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 import { decimalQuantity } from '../domain/decimal-quantity.js';
@@ -88,7 +88,13 @@ const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => (
 });
 
 export class TradeQuoteService {
-  constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw'>) {}
+  constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage'>) {}
+
+  /** A page of v3 trades written as JSON by the store, in the form of the ticker's market (as tradesJson). */
+  async tradesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage> {
+    const market = marketOfTicker(q.ticker);
+    return this.market.readTradesJsonPage(rangeOf(q, page), { crypto: market === 'crypto', decimalSize: market === 'stocks' });
+  }
 
   /** A page of trades as raw rows, for tradesJson. */
   async tradesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawTrade, TickPosition>> {

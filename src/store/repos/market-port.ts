@@ -27,6 +27,21 @@ export interface TickRange {
   after?: TickPosition;
 }
 
+/** Which fields a page writes of each trade (as tradesJson in services/tick-json.ts). */
+export interface TradeJsonForm {
+  /** Crypto: the participant time (or the SIP time when there is none) and no sip_timestamp. */
+  crypto: boolean;
+  /** Stocks: the size as a decimal string too. */
+  decimalSize: boolean;
+}
+
+/** A page of ticks as JSON items joined by commas (no brackets), with the cursor position when more follow. */
+export interface TickJsonPage {
+  items: Buffer | string;
+  count: number;
+  next?: TickPosition;
+}
+
 /** Keyset position of a tick: its time, then sequence number, then a store-assigned tiebreaker. */
 export interface TickPosition {
   ts: string; // bigint as decimal string (JSON-safe for cursors)
@@ -118,6 +133,11 @@ export interface MarketDataPort {
   readTradesRaw(range: TickRange): Promise<RawTrade[]>;
   readQuotesRaw(range: TickRange): Promise<RawQuote[]>;
   readBarsRaw(kind: BarKind, range: BarRange): Promise<RawBar[]>;
+  /**
+   * A page of trades written as JSON by the engine (range.limit is the page size plus one), with
+   * the fields and values services/tick-json.ts writes for this form.
+   */
+  readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */
   lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined>;
   lastQuote(ticker: string, atNs?: bigint): Promise<QuoteRow | undefined>;

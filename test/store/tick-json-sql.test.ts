@@ -1,0 +1,88 @@
+// Pages of trades written as JSON by the engine must hold what the JavaScript writer (tradesJson)
+// writes from the raw rows of the same page: the same items after JSON.parse, in the same order,
+// with the same cursor position, for every market's form, in both orders, page after page, with
+// awkward values (prices that need 17 digits, fractional and tiny sizes, times above 2^53, ids
+// that need escaping, absent optional fields), on both engines.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeRow } from '../../src/domain/market-records.js';
+import { marketOfTicker } from '../../src/domain/ticker-market.js';
+import { tradesJson } from '../../src/services/tick-json.js';
+import type { Store } from '../../src/store/index.js';
+import { rawTickPosition, type TickPosition } from '../../src/store/repos/market-port.js';
+import { engines } from '../helpers/engines.js';
+import { trade } from './contracts/market-rows.js';
+
+const BASE = 1_795_510_824_905_855_123n; // above 2^53: any rounding through a double shows
+const PRICES = [189.27, 0.1 + 0.2, 1e21, 123456.789012345, 5e-7, 100, 0.0001];
+const SIZES = [100, 0.25, 1e-6, 12.3456789, 1_000_000, 7.5, 0.5000005];
+const IDS = ['19586', 'a"b\\c', 'Société—株', '', 'x\u0001y', '42'];
+
+function rowsOf(ticker: string, n: number): TradeRow[] {
+  const rows: TradeRow[] = [];
+  for (let i = 0; i < n; i++) {
+    const ts = BASE + BigInt(Math.floor(i / 3)) * 1_000n; // three rows per timestamp: ties broken by sequence, then store key
+    rows.push(trade(ticker, ts, i % 11 === 5 ? undefined : BigInt(i), {
+      price: PRICES[i % PRICES.length]!,
+      size: SIZES[i % SIZES.length]!,
+      id: IDS[i % IDS.length] || undefined,
+      exchange: i % 20,
+      participant_timestamp: i % 4 === 0 ? undefined : ts - 777n,
+      trf_timestamp: i % 5 === 0 ? ts - 123n : undefined,
+      trf_id: i % 5 === 0 ? 202 : undefined,
+      conditions: i % 3 === 0 ? [] : i % 3 === 1 ? [12] : [12, 37, 41],
+      correction: i % 7 === 0 ? 1 : undefined,
+      tape: i % 6 === 0 ? undefined : 3,
+    }));
+  }
+  return rows;
+}
+
+const TICKERS = ['AAPL', 'X:BTCUSD', 'O:SPY260123C00687000'];
+
+for (const engine of engines()) {
+  describe(`trades pages written as JSON by the engine (${engine.name})`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await engine.open();
+      for (const t of TICKERS) await store.market.insertTrades(rowsOf(t, 157));
+    }, 60_000);
+    afterAll(async () => store?.close());
+
+    for (const ticker of TICKERS) {
+      for (const order of ['asc', 'desc'] as const) {
+        it(`${ticker} ${order}: every page as tradesJson writes it, with the same cursor`, async () => {
+          const market = marketOfTicker(ticker);
+          const form = { crypto: market === 'crypto', decimalSize: market === 'stocks' };
+          let after: TickPosition | undefined;
+          let seen = 0;
+          for (let pages = 0; pages < 20; pages++) {
+            const range = { ticker, order, limit: 41, after, gte: BASE, lt: BASE + 1_000_000n };
+            const raw = await store.market.readTradesRaw(range);
+            const page = await store.market.readTradesJsonPage(range, form);
+            const want = raw.slice(0, 40);
+            expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(tradesJson(want, market)));
+            expect(page.count).toBe(want.length);
+            expect(page.next).toEqual(raw.length > 40 ? rawTickPosition(want[want.length - 1]!) : undefined);
+            seen += page.count;
+            if (!page.next) break;
+            after = page.next;
+          }
+          expect(seen).toBe(157);
+        });
+      }
+    }
+
+    it('writes times above 2^53 and 17-digit prices exactly, as the text a parser reads back', async () => {
+      const page = await store.market.readTradesJsonPage({ ticker: 'AAPL', order: 'asc', limit: 3 }, { crypto: false, decimalSize: true });
+      const text = page.items.toString();
+      expect(text).toContain(`"sip_timestamp":${BASE}`);
+      expect((JSON.parse(`[${text}]`) as { price: number }[])[1]!.price).toBe(0.1 + 0.2);
+    });
+
+    it('answers an empty page with no items and no cursor', async () => {
+      const page = await store.market.readTradesJsonPage({ ticker: 'NONE', order: 'asc', limit: 11 }, { crypto: false, decimalSize: true });
+      expect(page).toEqual({ items: expect.anything(), count: 0 });
+      expect(page.items.length).toBe(0);
+    });
+  });
+}
