@@ -114,6 +114,11 @@ export function adjustTuplesForSplits(rows: BarTuple[], splits: readonly Split[]
   }
 }
 
+/** The instant from which no bar is split-adjusted (the latest cutoff); -Infinity without splits. */
+export function lastSplitCutoff(splits: readonly Split[], zone: Zone): number {
+  return splitAdjustments(splits, zone).reduce((latest, a) => Math.max(latest, a.cutoffMs), -Infinity);
+}
+
 function splitAdjustments(splits: readonly Split[], zone: Zone): Adjustment[] {
   const adjustments: Adjustment[] = [];
   for (const s of splits) {

@@ -72,15 +72,15 @@ export class JoinedJsonItems {
 
 /**
  * An array already written as one JSON text (a page of trades written straight from the rows
- * the store read), with its length: a native serializer splices the text in as it is.
+ * the store read), or as its UTF-8 bytes, with its length: a native serializer splices it in as it is.
  */
 export class JsonArray {
   constructor(
-    private readonly text: string,
+    private readonly text: string | Buffer,
     readonly length: number,
   ) {}
 
-  parts(): readonly string[] {
+  parts(): readonly (string | Buffer)[] {
     return [this.text];
   }
 

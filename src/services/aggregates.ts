@@ -19,7 +19,7 @@
  *   built from consistently adjusted prices.
  */
 import type { CryptoOpenClose, CryptoTrade, OpenClose } from '../domain/aggregate-schemas.js';
-import { adjustForSplits, adjustTuplesForSplits, type Split } from '../domain/adjustment.js';
+import { adjustForSplits, adjustTuplesForSplits, lastSplitCutoff, type Split } from '../domain/adjustment.js';
 import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js';
 import { aggregateBars, aggregateTuples, barsFromTrades, nextBucketStart, snapRange, type Bar, type BarTuple, type BucketSpec, type Timespan, type TradePrint } from '../domain/bars.js';
 import { barTuplesJson } from './tick-json.js';
@@ -277,9 +277,9 @@ export async function rangeBars(store: AggregatesStore, req: RangeRequest): Prom
   return r;
 }
 
-/** A range's bars as the JSON text of the `results` array, with the figures of RangeResult. */
+/** A range's bars as the JSON of the `results` array (text, or UTF-8 bytes), with the figures of RangeResult. */
 export interface RangeJson {
-  json: string;
+  json: string | Buffer;
   count: number;
   queryCount: number;
   next?: RangeResult['next'];
@@ -299,6 +299,10 @@ export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): 
     return { json: JSON.stringify(r.bars), count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
   }
   const setup = await rangeSetup(store, req);
+  if (kind === 'minute' && req.timespan === 'minute' && req.multiplier === 1 && setup.start >= lastSplitCutoff(setup.splits, NY)) {
+    const stored = await storedMinuteBarsJson(store, req, setup);
+    if (stored) return stored;
+  }
   const r = await rangeOf<BarTuple>(req, setup, {
     read: (fromMs, toMs, limit) => store.market.readBarsRaw(kind, { ticker: req.ticker, fromMs, toMs, order: req.sort, limit }),
     t: tupleT,
@@ -308,6 +312,26 @@ export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): 
     },
   });
   return { json: barTuplesJson(r.bars, setup.otc), count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
+}
+
+/**
+ * `1/minute` over minute bars that no split adjusts: when every bar starts on a whole minute, each
+ * is a bucket of its own, so the page is the stored bars as they are, written as JSON by the store,
+ * with the figures rangeOf gives such bars (queryCount = bars; the next page starts at the next
+ * minute, or ends just before the page's earliest bar). undefined when a bar of the page, or the
+ * one after it, starts elsewhere: then buckets are built.
+ */
+async function storedMinuteBarsJson(store: AggregatesStore, req: RangeRequest, setup: RangeSetup): Promise<RangeJson | undefined> {
+  const page = await store.market.readMinuteBarsJsonPage(
+    { ticker: req.ticker, fromMs: setup.start, toMs: setup.endExclusive, order: req.sort, limit: req.limit },
+    setup.otc,
+  );
+  if (!page.aligned || (page.nextT !== undefined && page.nextT % 60_000 !== 0)) return undefined;
+  const out: RangeJson = { json: page.json, count: page.count, queryCount: page.count };
+  if (page.nextT !== undefined && page.lastT !== undefined) {
+    out.next = req.sort === 'asc' ? { fromMs: nextBucketStart(page.lastT, 'minute', 1, setup.start, setup.zone) } : { toMs: page.lastT - 1 };
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------

@@ -42,6 +42,18 @@ export interface TickJsonPage {
   next?: TickPosition;
 }
 
+/** A page of bars as one JSON array, in the range's order. */
+export interface BarJsonPage {
+  json: Buffer | string;
+  count: number;
+  /** The time of the page's last bar (in the range's order), when there is one. */
+  lastT?: number;
+  /** The time of the bar after the page, when one follows in the range. */
+  nextT?: number;
+  /** Whether every bar of the page starts on a whole minute. */
+  aligned: boolean;
+}
+
 /** Keyset position of a tick: its time, then sequence number, then a store-assigned tiebreaker. */
 export interface TickPosition {
   ts: string; // bigint as decimal string (JSON-safe for cursors)
@@ -138,6 +150,8 @@ export interface MarketDataPort {
    * the fields and values services/tick-json.ts writes for this form.
    */
   readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage>;
+  /** Up to range.limit minute bars written as one JSON array by the engine (barTuplesJson's fields), `otc` on each when set. */
+  readMinuteBarsJsonPage(range: BarRange, otc: boolean): Promise<BarJsonPage>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */
   lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined>;
   lastQuote(ticker: string, atNs?: bigint): Promise<QuoteRow | undefined>;

@@ -6,9 +6,9 @@ import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js'
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import { isMissingPartition } from '../postgres/driver.js';
 import { daysOf, type DayPartitions } from '../postgres/partitions.js';
-import type { BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
+import type { BarJsonPage, BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
 import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
-import { readTradesJsonPage } from './tick-json-sql.js';
+import { readMinuteBarsJsonPage, readTradesJsonPage } from './tick-json-sql.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -564,6 +564,10 @@ export class MarketDataRepository implements MarketDataPort {
   async readTradesRaw(range: TickRange): Promise<RawTrade[]> {
     const { sql, params } = this.ticksQuery(TRADES, range, TRADE_RAW_SELECT);
     return (await this.db.rawRows(sql, params)) as RawTrade[];
+  }
+
+  async readMinuteBarsJsonPage(range: BarRange, otc: boolean): Promise<BarJsonPage> {
+    return readMinuteBarsJsonPage(this.db, range, otc);
   }
 
   async readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage> {

@@ -1,10 +1,11 @@
-// Pages of v3 trades written as JSON by the engine itself: one statement returns the page's rows
-// already as JSON items joined by commas (bytes on SQLite), with the keyset positions of the
-// page's last row and the row after it. No row reaches JavaScript, which on a page of tens of
-// thousands of trades spares an array and a dozen values per row and the text built from them.
+// Pages of v3 trades and of minute bars written as JSON by the engine itself: one statement
+// returns the page's rows already as JSON items joined by commas (bytes on SQLite), with what the
+// cursor needs (the page's last row, whether another follows). No row reaches JavaScript, which
+// on a page of tens of thousands of rows spares an array and a dozen values per row and the text
+// built from them.
 //
 // The items hold the same fields with the same values as services/tick-json.ts writes from raw
-// rows (a test compares the two on both engines), keys in the same order, absent values omitted:
+// rows (tests compare the two on both engines), keys in the same order, absent values omitted:
 // - integers (times in ns, sequence numbers, codes) as the engine's decimal text, exact in 64 bits;
 // - prices and sizes as the engine's text of the double, which both engines write so that it
 //   reads back as the same double (SQLite 3.43+; PostgreSQL 12+ with extra_float_digits >= 1,
@@ -13,7 +14,7 @@
 //   sizes of up to 15 significant digits (PostgreSQL formats a double with 15 at most).
 import type { SqlDriver, SqlValue } from '../driver.js';
 import { toNumber } from '../driver.js';
-import type { TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
+import type { BarJsonPage, BarRange, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
 
 type Engine = SqlDriver['engine'];
 
@@ -91,5 +92,47 @@ export async function readTradesJsonPage(
   const last = rows.find((r) => r[0] === 'key1');
   const out: TickJsonPage = { items: (page?.[2] as Buffer | string | null) ?? '', count: toNumber((page?.[1] as number) ?? 0) };
   if (size > 0 && last && rows.some((r) => r[0] === 'key2')) out.next = { ts: String(last[3]), seq: String(last[4]), pk: String(last[5]) };
+  return out;
+}
+
+/** The JSON object of one bar row (barTuplesJson's keys and order), `otc` added when asked. */
+function barObject(otc: boolean): string {
+  return [
+    `'{' || CASE WHEN v IS NULL THEN '' ELSE '"v":' || ${text('v')} || ',' END`,
+    `CASE WHEN vw IS NULL THEN '' ELSE '"vw":' || ${text('vw')} || ',' END`,
+    `'"o":' || ${text('o')} || ',"c":' || ${text('c')} || ',"h":' || ${text('h')} || ',"l":' || ${text('l')} || ',"t":' || ${text('t')}`,
+    optional('n', 'n'),
+    `'${otc ? ',"otc":true' : ''}}'`,
+  ].join('\n || ');
+}
+
+/**
+ * Reads up to range.limit minute bars of one ticker in [fromMs, toMs) as one JSON array, with the
+ * time of the last one, the time of the bar after the page, and whether every bar of the page
+ * starts on a whole minute.
+ */
+export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc: boolean): Promise<BarJsonPage> {
+  const dir = range.order === 'asc' ? 'ASC' : 'DESC';
+  const where = 'ticker = ? AND t >= ? AND t < ?';
+  const params: SqlValue[] = [range.ticker, range.fromMs, range.toMs];
+  const joined = db.engine === 'sqlite' ? `string_agg(${barObject(otc)}, ',')` : `string_agg(${barObject(otc)}, ',' ORDER BY t ${dir})`;
+  const json = `'[' || COALESCE(${joined}, '') || ']'`;
+  const nullJson = db.engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)';
+  // t is unique per ticker, so the bar after the page is the one at offset limit.
+  const rows = await db.rawRows(
+    `SELECT 'next' AS kind, NULL AS n, t, NULL AS aligned, ${nullJson} AS json
+       FROM (SELECT t FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT 1 OFFSET ?) k
+     UNION ALL
+     SELECT 'page', count(*), ${dir === 'ASC' ? 'max(t)' : 'min(t)'}, min(CASE WHEN t % 60000 = 0 THEN 1 ELSE 0 END),
+            ${db.engine === 'sqlite' ? `CAST(${json} AS BLOB)` : json}
+       FROM (SELECT * FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT ?) p`,
+    [...params, range.limit, ...params, range.limit],
+  );
+  const page = rows.find((r) => r[0] === 'page')!;
+  const next = rows.find((r) => r[0] === 'next');
+  const count = toNumber(page[1] as number);
+  const out: BarJsonPage = { json: page[4] as Buffer | string, count, aligned: count === 0 || toNumber(page[3] as number) === 1 };
+  if (count > 0) out.lastT = toNumber(page[2] as number);
+  if (next) out.nextT = toNumber(next[2] as number);
   return out;
 }
