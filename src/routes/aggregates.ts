@@ -6,6 +6,7 @@ import { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
 import { TIMESPANS } from '../domain/bars.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
+import { windowedMs } from '../server/entitlements.js';
 import { badParameter, notFound } from '../domain/errors.js';
 import { getRoute, nextUrl } from '../server/route.js';
 import { JsonArray } from '../server/serializer.js';
@@ -135,12 +136,16 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
       const fromMs = parseAggregateBound(params.from, 'from', zone);
       const toMs = parseAggregateBound(params.to, 'to', zone);
       if (toMs < fromMs) throw badParameter("The parameter 'to' cannot be a time that occurs before 'from'");
+      // The store writes the bars' JSON, so the plan's window bounds the read rather than the body.
+      const inPlan = windowedMs(req, fromMs, toMs);
+      const adjustedField = market === 'indices' ? {} : { adjusted: q.adjusted };
+      if (inPlan.empty) return { ticker: params.ticker, queryCount: 0, resultsCount: 0, ...adjustedField, results: new JsonArray('[]', 0), count: 0 };
       const r = await ctx.services.aggregates.rangeJson({
         ticker,
         multiplier: params.multiplier,
         timespan: params.timespan,
-        fromMs,
-        toMs,
+        fromMs: inPlan.fromMs,
+        toMs: inPlan.toMs,
         adjusted: q.adjusted,
         dividends: q.dividends === true,
         sort: q.sort,
@@ -157,7 +162,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
         ticker: params.ticker,
         queryCount: r.queryCount,
         resultsCount: r.count,
-        ...(market === 'indices' ? {} : { adjusted: q.adjusted }),
+        ...adjustedField,
         results: new JsonArray(r.json, r.count),
         count: r.count,
         ...(next_url ? { next_url } : {}),

@@ -6,6 +6,7 @@ import { badParameter } from '../domain/errors.js';
 import { DevTradeWire, OptionQuoteWire, OptionTradeWire, QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, normalizeTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
+import { windowedNs } from '../server/entitlements.js';
 import { listPage, type ListPage } from '../server/pagination.js';
 import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
 import { getRoute } from '../server/route.js';
@@ -51,6 +52,17 @@ function firstWindow(ticker: string, q: TickQuery): TickWindow | undefined {
   const b = tickBounds(q, tickDayZone(marketOfTicker(ticker)));
   if (b.empty) return undefined;
   return { ticker, gte: b.gte?.toString(), lt: b.lt?.toString(), order: q.order, limit: q.limit };
+}
+
+/**
+ * A page's window narrowed to the key's plan (history and delay), applied to first pages and to
+ * cursors alike; a window with nothing in the plan becomes an empty one. The store writes these
+ * pages, so the plan's cut happens in the read, not on the body.
+ */
+function inPlan(req: FastifyRequest, q: TickWindow): TickWindow {
+  const w = windowedNs(req, q.gte === undefined ? undefined : BigInt(q.gte), q.lt === undefined ? undefined : BigInt(q.lt));
+  if (w.empty) return { ...q, gte: '0', lt: '0' };
+  return { ...q, gte: w.gte?.toString(), lt: w.lt?.toString() };
 }
 
 /** The first window of a per-market list: `ticker` must be of `market`, else a 400 naming it. */
@@ -172,7 +184,7 @@ function marketTickRoute<R>(app: FastifyInstance, ctx: RouteContext, list: Marke
         family: list.family,
         firstQuery: () => fieldWindow(ticker, list.market, list.field, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
-        read: (q, page) => list.read(ticks, q, page),
+        read: (q, page) => list.read(ticks, inPlan(req, q), page),
         present: (rows) => new JsonArray(list.json(ticks, rows, ticker), rows.length),
       }));
     },
@@ -199,10 +211,10 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         family: 'v3-trades',
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
-        read: (q, page) => ticks.tradesRaw(q, page),
+        read: (q, page) => ticks.tradesRaw(inPlan(req, q), page),
         present: (rows): JsonArray | JoinedJsonItems => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
         readPage: async (q, page) => {
-          const whole = await ticks.tradesJsonPage(q, page);
+          const whole = await ticks.tradesJsonPage(inPlan(req, q), page);
           return { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
         },
       }));
@@ -227,7 +239,7 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         family: 'v3-quotes',
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
-        read: (q, page) => ticks.quotesRaw(q, page),
+        read: (q, page) => ticks.quotesRaw(inPlan(req, q), page),
         present: (rows) => new JsonArray(ticks.quotesJson(rows), rows.length),
       }));
     },

@@ -102,6 +102,36 @@ export function noteDataCut(req: FastifyRequest, cut: { history?: boolean; delay
   s.cutDelay ||= Boolean(cut.delay);
 }
 
+/**
+ * For handlers whose reads take a time range and whose bodies are written by the store (so the
+ * generic cut cannot see their rows): [fromMs, toMs] (inclusive, Unix ms of the rows' times)
+ * narrowed to the plan's window, and the cut noted when the request reaches beyond it (older than
+ * the history, or later than a delayed window's end). `empty` when nothing of it is in the window.
+ */
+export function windowedMs(req: FastifyRequest, fromMs: number, toMs: number): { fromMs: number; toMs: number; empty: boolean } {
+  const w = applyDataWindow(req);
+  const history = fromMs < w.earliestMs;
+  const late = toMs > w.latestMs;
+  // A real-time window ends now: reading up to it leaves out nothing the plan could see later.
+  if (history || (late && w.delayed)) noteDataCut(req, { history, delay: late && w.delayed });
+  const from = Math.max(fromMs, w.earliestMs);
+  const to = Math.min(toMs, w.latestMs);
+  return { fromMs: from, toMs: to, empty: from > to };
+}
+
+/** windowedMs for [gte, lt) in ns (undefined: open), as tick reads take it. */
+export function windowedNs(req: FastifyRequest, gte: bigint | undefined, lt: bigint | undefined): { gte?: bigint; lt?: bigint; empty: boolean } {
+  const w = applyDataWindow(req);
+  const earliest = Number.isFinite(w.earliestMs) ? BigInt(w.earliestMs) * NS_PER_MS : undefined;
+  const latestEnd = Number.isFinite(w.latestMs) ? (BigInt(w.latestMs) + 1n) * NS_PER_MS : undefined;
+  const history = earliest !== undefined && (gte === undefined || gte < earliest);
+  const late = latestEnd !== undefined && (lt === undefined || lt > latestEnd);
+  if (history || (late && w.delayed)) noteDataCut(req, { history, delay: late && w.delayed });
+  const from = history ? earliest : gte;
+  const to = late ? latestEnd : lt;
+  return { gte: from, lt: to, empty: from !== undefined && to !== undefined && from >= to };
+}
+
 /** Field-level check for handlers: e.g. include a snapshot's lastQuote only when entitled(req, 'nbbo'). */
 export function entitled(req: FastifyRequest, dataset: string, market?: string): boolean {
   const plans = req.server.plans;
