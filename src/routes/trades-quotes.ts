@@ -240,7 +240,11 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
         read: (q, page) => ticks.quotesRaw(inPlan(req, q), page),
-        present: (rows) => new JsonArray(ticks.quotesJson(rows), rows.length),
+        present: (rows): JsonArray | JoinedJsonItems => new JsonArray(ticks.quotesJson(rows), rows.length),
+        readPage: async (q, page) => {
+          const whole = await ticks.quotesJsonPage(inPlan(req, q), page);
+          return { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
+        },
       }));
     },
   });

@@ -88,7 +88,7 @@ const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => (
 });
 
 export class TradeQuoteService {
-  constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage'>) {}
+  constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage'>) {}
 
   /** A page of v3 trades written as JSON by the store, in the form of the ticker's market (as tradesJson). */
   async tradesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage> {
@@ -99,6 +99,11 @@ export class TradeQuoteService {
   /** A page of trades as raw rows, for tradesJson. */
   async tradesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawTrade, TickPosition>> {
     return { rows: await this.market.readTradesRaw(rangeOf(q, page)), position: rawTickPosition };
+  }
+
+  /** A page of v3 quotes written as JSON by the store (as quotesJson). */
+  async quotesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage> {
+    return this.market.readQuotesJsonPage(rangeOf(q, page));
   }
 
   async quotesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawQuote, TickPosition>> {

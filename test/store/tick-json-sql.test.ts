@@ -1,16 +1,16 @@
-// Pages of trades written as JSON by the engine must hold what the JavaScript writer (tradesJson)
-// writes from the raw rows of the same page: the same items after JSON.parse, in the same order,
+// Pages of trades and quotes written as JSON by the engine must hold what the JavaScript writers
+// (tradesJson, quotesJson) write from the raw rows of the same page: the same items after JSON.parse, in the same order,
 // with the same cursor position, for every market's form, in both orders, page after page, with
 // awkward values (prices that need 17 digits, fractional and tiny sizes, times above 2^53, ids
 // that need escaping, absent optional fields), on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeRow } from '../../src/domain/market-records.js';
+import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import { marketOfTicker } from '../../src/domain/ticker-market.js';
-import { tradesJson } from '../../src/services/tick-json.js';
+import { quotesJson, tradesJson } from '../../src/services/tick-json.js';
 import type { Store } from '../../src/store/index.js';
 import { rawTickPosition, type TickPosition } from '../../src/store/repos/market-port.js';
 import { engines } from '../helpers/engines.js';
-import { trade } from './contracts/market-rows.js';
+import { quote, trade } from './contracts/market-rows.js';
 
 const BASE = 1_795_510_824_905_855_123n; // above 2^53: any rounding through a double shows
 const PRICES = [189.27, 0.1 + 0.2, 1e21, 123456.789012345, 5e-7, 100, 0.0001];
@@ -37,14 +37,41 @@ function rowsOf(ticker: string, n: number): TradeRow[] {
   return rows;
 }
 
+function quotesOf(ticker: string, n: number): QuoteRow[] {
+  const rows: QuoteRow[] = [];
+  for (let i = 0; i < n; i++) {
+    const fx = ticker.startsWith('C:');
+    // forex quotes are one per time (their key has no sequence number); others three per time
+    const ts = BASE + BigInt(fx ? i : Math.floor(i / 3)) * 1_000n;
+    // forex quotes have no SIP time: they are keyed on their participant time
+    rows.push(quote(ticker, ts, i % 11 === 5 || fx ? undefined : BigInt(i), {
+      sip_timestamp: fx ? undefined : ts,
+      participant_timestamp: fx || i % 4 !== 0 ? ts - 333n : undefined,
+      ask_price: PRICES[i % PRICES.length]!,
+      bid_price: PRICES[(i + 3) % PRICES.length]!,
+      ask_size: i % 5 === 0 ? undefined : SIZES[i % SIZES.length]!,
+      bid_size: i % 6 === 0 ? undefined : SIZES[(i + 2) % SIZES.length]!,
+      ask_exchange: i % 7 === 0 ? undefined : i % 20,
+      bid_exchange: i % 8 === 0 ? undefined : (i + 1) % 20,
+      conditions: i % 3 === 0 ? [] : [1, i % 50],
+      indicators: i % 4 === 1 ? [604, 607] : undefined,
+      tape: i % 6 === 0 ? undefined : 1,
+      trf_timestamp: i % 5 === 0 ? ts - 99n : undefined,
+    }));
+  }
+  return rows;
+}
+
 const TICKERS = ['AAPL', 'X:BTCUSD', 'O:SPY260123C00687000'];
+const QUOTE_TICKERS = ['MSFT', 'C:EURUSD', 'O:SPY260123P00600000'];
 
 for (const engine of engines()) {
-  describe(`trades pages written as JSON by the engine (${engine.name})`, () => {
+  describe(`tick pages written as JSON by the engine (${engine.name})`, () => {
     let store: Store;
     beforeAll(async () => {
       store = await engine.open();
       for (const t of TICKERS) await store.market.insertTrades(rowsOf(t, 157));
+      for (const t of QUOTE_TICKERS) await store.market.insertQuotes(quotesOf(t, 157));
     }, 60_000);
     afterAll(async () => store?.close());
 
@@ -62,6 +89,27 @@ for (const engine of engines()) {
             const want = raw.slice(0, 40);
             expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(tradesJson(want, market)));
             expect(page.count).toBe(want.length);
+            expect(page.next).toEqual(raw.length > 40 ? rawTickPosition(want[want.length - 1]!) : undefined);
+            seen += page.count;
+            if (!page.next) break;
+            after = page.next;
+          }
+          expect(seen).toBe(157);
+        });
+      }
+    }
+
+    for (const ticker of QUOTE_TICKERS) {
+      for (const order of ['asc', 'desc'] as const) {
+        it(`quotes of ${ticker} ${order}: every page as quotesJson writes it, with the same cursor`, async () => {
+          let after: TickPosition | undefined;
+          let seen = 0;
+          for (let pages = 0; pages < 20; pages++) {
+            const range = { ticker, order, limit: 41, after };
+            const raw = await store.market.readQuotesRaw(range);
+            const page = await store.market.readQuotesJsonPage(range);
+            const want = raw.slice(0, 40);
+            expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(quotesJson(want)));
             expect(page.next).toEqual(raw.length > 40 ? rawTickPosition(want[want.length - 1]!) : undefined);
             seen += page.count;
             if (!page.next) break;

@@ -150,6 +150,8 @@ export interface MarketDataPort {
    * the fields and values services/tick-json.ts writes for this form.
    */
   readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage>;
+  /** A page of quotes written as JSON by the engine (range.limit is the page size plus one), as quotesJson writes them. */
+  readQuotesJsonPage(range: TickRange): Promise<TickJsonPage>;
   /** Up to range.limit minute bars written as one JSON array by the engine (barTuplesJson's fields), `otc` on each when set. */
   readMinuteBarsJsonPage(range: BarRange, otc: boolean): Promise<BarJsonPage>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */

@@ -8,7 +8,7 @@ import { isMissingPartition } from '../postgres/driver.js';
 import { daysOf, type DayPartitions } from '../postgres/partitions.js';
 import type { BarJsonPage, BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
 import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
-import { readMinuteBarsJsonPage, readTradesJsonPage } from './tick-json-sql.js';
+import { readMinuteBarsJsonPage, readQuotesJsonPage, readTradesJsonPage } from './tick-json-sql.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -572,6 +572,10 @@ export class MarketDataRepository implements MarketDataPort {
 
   async readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage> {
     return readTradesJsonPage(this.db, range, form, this.ticksFilter(TRADES, range));
+  }
+
+  async readQuotesJsonPage(range: TickRange): Promise<TickJsonPage> {
+    return readQuotesJsonPage(this.db, range, this.ticksFilter(QUOTES, range));
   }
 
   async readQuotesRaw(range: TickRange): Promise<RawQuote[]> {

@@ -1,4 +1,4 @@
-// Pages of v3 trades and of minute bars written as JSON by the engine itself: one statement
+// Pages of v3 trades and quotes and of minute bars written as JSON by the engine itself: one statement
 // returns the page's rows already as JSON items joined by commas (bytes on SQLite), with what the
 // cursor needs (the page's last row, whether another follows). No row reaches JavaScript, which
 // on a page of tens of thousands of rows spares an array and a dozen values per row and the text
@@ -57,35 +57,54 @@ function tradeObject(engine: Engine, form: TradeJsonForm): string {
   return parts.join('\n || ');
 }
 
+/** The JSON object of one quote row (quotesJson's keys and order; forex quotes have no SIP time). */
+function quoteObject(): string {
+  return [
+    `'{' || CASE WHEN ask_exchange IS NULL THEN '' ELSE '"ask_exchange":' || ${text('ask_exchange')} || ',' END`,
+    `'"ask_price":' || ${text('ask_price')}`,
+    optional('ask_size', 'ask_size'),
+    optional('bid_exchange', 'bid_exchange'),
+    `',"bid_price":' || ${text('bid_price')}`,
+    optional('bid_size', 'bid_size'),
+    `CASE WHEN conditions IS NULL OR conditions = '' THEN '' ELSE ',"conditions":[' || conditions || ']' END`,
+    `CASE WHEN indicators IS NULL OR indicators = '' THEN '' ELSE ',"indicators":[' || indicators || ']' END`,
+    optional('participant_timestamp', 'participant_timestamp'),
+    `CASE WHEN sequence_number = -1 THEN '' ELSE ',"sequence_number":' || ${text('sequence_number')} END`,
+    `CASE WHEN ts_is_sip = 1 THEN ',"sip_timestamp":' || ${text('ts')} ELSE '' END`,
+    optional('tape', 'tape'),
+    optional('trf_timestamp', 'trf_timestamp'),
+    `'}'`,
+  ].join('\n || ');
+}
+
+/** The rows of a tick page: `where` and `params` select the range's rows, `orderBy` orders them (naming the table's columns), `rowOrder` is that order by bare names. */
+export interface TickPageQuery {
+  where: string;
+  params: readonly SqlValue[];
+  orderBy: string;
+  rowOrder: string;
+}
+
 /**
- * Reads a page of trades (range.limit is the page size plus one: the row that tells whether more
- * follow) as JSON. `where` and `params` select the range's rows, `orderBy` orders them (naming the
- * table's columns), `rowOrder` is that order by bare column names.
+ * Reads a page of ticks of `table` (range.limit is the page size plus one: the row that tells
+ * whether more follow) as JSON objects written by `object` over the table's columns and `extra`.
  */
-export async function readTradesJsonPage(
-  db: SqlDriver,
-  range: TickRange,
-  form: TradeJsonForm,
-  query: { where: string; params: readonly SqlValue[]; orderBy: string; rowOrder: string },
-): Promise<TickJsonPage> {
-  const engine = db.engine;
+async function readTickJsonPage(db: SqlDriver, table: string, time: string, object: string, extra: string, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
   const size = range.limit - 1;
   const { where, params, orderBy, rowOrder } = query;
   // SQLite runs a FROM subquery that has a LIMIT as a co-routine whose rows the aggregate takes in
   // the subquery's order; PostgreSQL promises no such order, so it is named there.
-  const items = engine === 'sqlite'
-    ? `CAST(string_agg(${tradeObject(engine, form)}, ',') AS BLOB)`
-    : `string_agg(${tradeObject(engine, form)}, ',' ORDER BY ${rowOrder})`;
-  const nullItems = engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)';
+  const items = db.engine === 'sqlite' ? `CAST(string_agg(${object}, ',') AS BLOB)` : `string_agg(${object}, ',' ORDER BY ${rowOrder})`;
+  const nullItems = db.engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)';
   // The two key rows are numbered in list order (a window over two rows): the page's last row,
   // then the one after it, whose presence says more follow.
   const rows = await db.rawRows(
     `SELECT 'key' || row_number() OVER (ORDER BY ${rowOrder}) AS kind, CAST(NULL AS BIGINT) AS n, ${nullItems} AS items,
-            ${text('sip_timestamp')} AS ts, ${text('sequence_number')} AS seq, ${text('pk')} AS pk
-       FROM (SELECT sip_timestamp, sequence_number, pk FROM trades WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
+            ${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text
+       FROM (SELECT ${time}, sequence_number, pk FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
      UNION ALL
      SELECT 'page', count(*), ${items}, NULL, NULL, NULL
-       FROM (SELECT *, ${sixDecimals(engine, 'size')} AS size6 FROM trades WHERE ${where} ORDER BY ${orderBy} LIMIT ?) p`,
+       FROM (SELECT *${extra} FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT ?) p`,
     [...params, Math.max(0, size - 1), ...params, size],
   );
   const page = rows.find((r) => r[0] === 'page');
@@ -93,6 +112,17 @@ export async function readTradesJsonPage(
   const out: TickJsonPage = { items: (page?.[2] as Buffer | string | null) ?? '', count: toNumber((page?.[1] as number) ?? 0) };
   if (size > 0 && last && rows.some((r) => r[0] === 'key2')) out.next = { ts: String(last[3]), seq: String(last[4]), pk: String(last[5]) };
   return out;
+}
+
+/** A page of trades as JSON (see readTickJsonPage), in `form`. */
+export function readTradesJsonPage(db: SqlDriver, range: TickRange, form: TradeJsonForm, query: TickPageQuery): Promise<TickJsonPage> {
+  const size6 = form.decimalSize ? `, ${sixDecimals(db.engine, 'size')} AS size6` : '';
+  return readTickJsonPage(db, 'trades', 'sip_timestamp', tradeObject(db.engine, form), size6, range, query);
+}
+
+/** A page of quotes as JSON (see readTickJsonPage). */
+export function readQuotesJsonPage(db: SqlDriver, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
+  return readTickJsonPage(db, 'quotes', 'ts', quoteObject(), '', range, query);
 }
 
 /** The JSON object of one bar row (barTuplesJson's keys and order), `otc` added when asked. */
