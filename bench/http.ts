@@ -8,7 +8,8 @@
 // work costs. Where a cache could flatter, the URLs rotate (a wrk Lua script): the overview over
 // 1,000 tickers. Cases alternate the two servers round by round, so a slow spell of the shared
 // machine hits both alike; the median round of each counts. Server CPU per request is the
-// server child's process.cpuUsage() delta over a round divided by the round's requests.
+// server child's process.cpuUsage() delta over a round divided by the round's requests; the
+// server's peak RSS over all cases is printed at the end of each engine.
 //
 // Engines: SQLite always; PostgreSQL when DATABASE_URL is set, in a database of its own on that
 // server (`tickerbase_bench`, created once, kept). The demo is loaded once per engine and kept
@@ -72,6 +73,14 @@ function cpuOf(proc: ChildProcess): () => Promise<number> {
       });
       proc.send('cpu');
     });
+}
+
+/** The peak RSS of a serve-cpu.ts child so far, in bytes. */
+function peakRss(proc: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    proc.once('message', (m) => resolve(m as number));
+    proc.send('rss');
+  });
 }
 
 function stopOf(proc: ChildProcess): () => Promise<void> {
@@ -277,6 +286,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         console.log(line('tickerbase', o, sizes.get(c.name)));
         console.log(line('bare http', b));
       }
+      const rss = await peakRss(server.proc);
+      console.log(`tickerbase peak RSS over these cases: ${(rss / 2 ** 20).toFixed(0)} MiB (goal: at most 250 MB, ${(rss / 250e6).toFixed(2)}x of it)`);
     } finally {
       await bare.stop();
     }
