@@ -9,7 +9,7 @@ import type { RouteContext } from '../server/context.js';
 import { windowedMs } from '../server/entitlements.js';
 import { badParameter, notFound } from '../domain/errors.js';
 import { getRoute, nextUrl } from '../server/route.js';
-import { JsonArray } from '../server/serializer.js';
+import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
 import { Cursor, DateString, Limit, StringEnum } from '../server/schemas.js';
 import { AGGS_MAX_LIMIT, type GroupedMarket } from '../services/aggregates.js';
 import { parseAggregateBound, parseDayParam } from './time-params.js';
@@ -163,7 +163,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
         queryCount: r.queryCount,
         resultsCount: r.count,
         ...adjustedField,
-        results: new JsonArray(r.json, r.count),
+        results: 'json' in r.results ? new JsonArray(r.results.json, r.count) : new JoinedJsonItems(r.results.joined, r.count),
         count: r.count,
         ...(next_url ? { next_url } : {}),
       };

@@ -52,17 +52,22 @@ export class JsonItems {
 
 /**
  * An array whose items the store joined already (JSON items separated by commas, without the
- * brackets), as text or as UTF-8 bytes, with its length. Bytes stay bytes: the body is then
- * written as one buffer, with no string built for the items.
+ * brackets): as text, as UTF-8 bytes, or as several such texts to be joined by commas in turn,
+ * with its length. Bytes stay bytes and texts are not joined into one string: the body is written
+ * as one buffer.
  */
 export class JoinedJsonItems {
   constructor(
-    private readonly joined: string | Buffer,
+    private readonly joined: string | Buffer | readonly string[],
     readonly length: number,
   ) {}
 
   parts(): readonly (string | Buffer)[] {
-    return ['[', this.joined, ']'];
+    if (typeof this.joined === 'string' || Buffer.isBuffer(this.joined)) return ['[', this.joined, ']'];
+    const parts: (string | Buffer)[] = ['['];
+    this.joined.forEach((text, i) => (i === 0 ? parts.push(text) : parts.push(',', text)));
+    parts.push(']');
+    return parts;
   }
 
   toJSON(): string {
@@ -72,15 +77,15 @@ export class JoinedJsonItems {
 
 /**
  * An array already written as one JSON text (a page of trades written straight from the rows
- * the store read), or as its UTF-8 bytes, with its length: a native serializer splices it in as it is.
+ * the store read), with its length: a native serializer splices the text in as it is.
  */
 export class JsonArray {
   constructor(
-    private readonly text: string | Buffer,
+    private readonly text: string,
     readonly length: number,
   ) {}
 
-  parts(): readonly (string | Buffer)[] {
+  parts(): readonly string[] {
     return [this.text];
   }
 

@@ -28,6 +28,7 @@ import { barZone, marketOfTicker, tickDayZone, type TickerMarket } from '../doma
 import { msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
 import type { BarRow, TradeRow } from '../domain/market-records.js';
 import type { BarKind, MarketDataPort, TickPosition } from '../store/repos/market-port.js';
+import type { JoinedItems } from '../store/repos/joined-json.js';
 import type { TickerRecord } from '../store/records.js';
 import { badParameter } from '../domain/errors.js';
 
@@ -277,9 +278,10 @@ export async function rangeBars(store: AggregatesStore, req: RangeRequest): Prom
   return r;
 }
 
-/** A range's bars as the JSON of the `results` array (text, or UTF-8 bytes), with the figures of RangeResult. */
+/** A range's bars as JSON, with the figures of RangeResult. */
 export interface RangeJson {
-  json: string | Buffer;
+  /** The `results` array as one JSON text, or its items as the store joined them (no brackets). */
+  results: { json: string } | { joined: JoinedItems };
   count: number;
   queryCount: number;
   next?: RangeResult['next'];
@@ -296,7 +298,7 @@ export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): 
   const kind = baseKindOf(req.timespan);
   if (kind === 'trades' || req.dividends) {
     const r = await rangeBars(store, req);
-    return { json: JSON.stringify(r.bars), count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
+    return { results: { json: JSON.stringify(r.bars) }, count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
   }
   const setup = await rangeSetup(store, req);
   if (kind === 'minute' && req.timespan === 'minute' && req.multiplier === 1 && setup.start >= lastSplitCutoff(setup.splits, NY)) {
@@ -311,7 +313,7 @@ export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): 
       return baseIsBucket(req, ascending, tupleT) ? ascending.slice() : aggregateTuples(ascending, setup.spec);
     },
   });
-  return { json: barTuplesJson(r.bars, setup.otc), count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
+  return { results: { json: barTuplesJson(r.bars, setup.otc) }, count: r.bars.length, queryCount: r.queryCount, ...(r.next ? { next: r.next } : {}) };
 }
 
 /**
@@ -327,7 +329,7 @@ async function storedMinuteBarsJson(store: AggregatesStore, req: RangeRequest, s
     setup.otc,
   );
   if (!page.aligned || (page.nextT !== undefined && page.nextT % 60_000 !== 0)) return undefined;
-  const out: RangeJson = { json: page.json, count: page.count, queryCount: page.count };
+  const out: RangeJson = { results: { joined: page.items }, count: page.count, queryCount: page.count };
   if (page.nextT !== undefined && page.lastT !== undefined) {
     out.next = req.sort === 'asc' ? { fromMs: nextBucketStart(page.lastT, 'minute', 1, setup.start, setup.zone) } : { toMs: page.lastT - 1 };
   }

@@ -33,7 +33,7 @@ for (const engine of engines()) {
     beforeAll(async () => {
       store = await engine.open();
       await store.market.insertBars('minute', [
-        ...minutes('AAPL', 60),
+        ...minutes('AAPL', 260), // more than PostgreSQL's 100-row chunks on one page
         ...minutes('OTCX', 25),
         ...minutes('I:SPX', 25, () => ({ v: undefined, vw: undefined, n: undefined })),
         ...minutes('MIX', 25, (i) => (i === 13 ? { t: DAY + i * MIN + 30_000 } : {})),
@@ -57,10 +57,11 @@ for (const engine of engines()) {
             for (let pages = 0; pages < 30; pages++) {
               const fast = await rangeBarsJson(store, req);
               const want = await rangeBars(store, req);
-              expect(JSON.parse(fast.json.toString()), `${c.ticker} page ${pages}`).toEqual(JSON.parse(JSON.stringify(want.bars)));
+              const served = 'json' in fast.results ? fast.results.json : `[${fast.results.joined.toString()}]`; // an array's toString joins with commas
+              expect(JSON.parse(served), `${c.ticker} page ${pages}`).toEqual(JSON.parse(JSON.stringify(want.bars)));
               expect({ count: fast.count, queryCount: fast.queryCount, next: fast.next }).toEqual({ count: want.bars.length, queryCount: want.queryCount, next: want.next });
-              // the store wrote the page (SQLite hands it over as bytes) where no bucket needs building
-              if (engine.name === 'sqlite' && c.ticker !== 'MIX' && c.ticker !== 'SPLT') expect(Buffer.isBuffer(fast.json)).toBe(true);
+              // the store wrote the page where no bucket needs building
+              if (c.ticker !== 'MIX' && c.ticker !== 'SPLT') expect('joined' in fast.results).toBe(true);
               bars += fast.count;
               if (!fast.next) break;
               req = { ...req, ...fast.next };

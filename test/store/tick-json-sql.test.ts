@@ -80,21 +80,24 @@ for (const engine of engines()) {
         it(`${ticker} ${order}: every page as tradesJson writes it, with the same cursor`, async () => {
           const market = marketOfTicker(ticker);
           const form = { crypto: market === 'crypto', decimalSize: market === 'stocks' };
-          let after: TickPosition | undefined;
-          let seen = 0;
-          for (let pages = 0; pages < 20; pages++) {
-            const range = { ticker, order, limit: 41, after, gte: BASE, lt: BASE + 1_000_000n };
-            const raw = await store.market.readTradesRaw(range);
-            const page = await store.market.readTradesJsonPage(range, form);
-            const want = raw.slice(0, 40);
-            expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(tradesJson(want, market)));
-            expect(page.count).toBe(want.length);
-            expect(page.next).toEqual(raw.length > 40 ? rawTickPosition(want[want.length - 1]!) : undefined);
-            seen += page.count;
-            if (!page.next) break;
-            after = page.next;
+          // pages of 40, and of 150 (PostgreSQL joins a page in chunks of 100 rows)
+          for (const size of [40, 150]) {
+            let after: TickPosition | undefined;
+            let seen = 0;
+            for (let pages = 0; pages < 20; pages++) {
+              const range = { ticker, order, limit: size + 1, after, gte: BASE, lt: BASE + 1_000_000n };
+              const raw = await store.market.readTradesRaw(range);
+              const page = await store.market.readTradesJsonPage(range, form);
+              const want = raw.slice(0, size);
+              expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(tradesJson(want, market)));
+              expect(page.count).toBe(want.length);
+              expect(page.next).toEqual(raw.length > size ? rawTickPosition(want[want.length - 1]!) : undefined);
+              seen += page.count;
+              if (!page.next) break;
+              after = page.next;
+            }
+            expect(seen).toBe(157);
           }
-          expect(seen).toBe(157);
         });
       }
     }
@@ -102,20 +105,22 @@ for (const engine of engines()) {
     for (const ticker of QUOTE_TICKERS) {
       for (const order of ['asc', 'desc'] as const) {
         it(`quotes of ${ticker} ${order}: every page as quotesJson writes it, with the same cursor`, async () => {
-          let after: TickPosition | undefined;
-          let seen = 0;
-          for (let pages = 0; pages < 20; pages++) {
-            const range = { ticker, order, limit: 41, after };
-            const raw = await store.market.readQuotesRaw(range);
-            const page = await store.market.readQuotesJsonPage(range);
-            const want = raw.slice(0, 40);
-            expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(quotesJson(want)));
-            expect(page.next).toEqual(raw.length > 40 ? rawTickPosition(want[want.length - 1]!) : undefined);
-            seen += page.count;
-            if (!page.next) break;
-            after = page.next;
+          for (const size of [40, 150]) {
+            let after: TickPosition | undefined;
+            let seen = 0;
+            for (let pages = 0; pages < 20; pages++) {
+              const range = { ticker, order, limit: size + 1, after };
+              const raw = await store.market.readQuotesRaw(range);
+              const page = await store.market.readQuotesJsonPage(range);
+              const want = raw.slice(0, size);
+              expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(quotesJson(want)));
+              expect(page.next).toEqual(raw.length > size ? rawTickPosition(want[want.length - 1]!) : undefined);
+              seen += page.count;
+              if (!page.next) break;
+              after = page.next;
+            }
+            expect(seen).toBe(157);
           }
-          expect(seen).toBe(157);
         });
       }
     }

@@ -1,6 +1,7 @@
 // The market-data port: what the aggregates, trades, quotes, snapshot and indicator services need
 // from the store. One implementation (SQL shared by both engines) lives in market.ts.
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
+import type { JoinedItems } from './joined-json.js';
 
 export type BarKind = 'minute' | 'day';
 
@@ -37,14 +38,14 @@ export interface TradeJsonForm {
 
 /** A page of ticks as JSON items joined by commas (no brackets), with the cursor position when more follow. */
 export interface TickJsonPage {
-  items: Buffer | string;
+  items: JoinedItems;
   count: number;
   next?: TickPosition;
 }
 
-/** A page of bars as one JSON array, in the range's order. */
+/** A page of bars as JSON items joined by commas (no brackets), in the range's order. */
 export interface BarJsonPage {
-  json: Buffer | string;
+  items: JoinedItems;
   count: number;
   /** The time of the page's last bar (in the range's order), when there is one. */
   lastT?: number;
@@ -152,7 +153,7 @@ export interface MarketDataPort {
   readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage>;
   /** A page of quotes written as JSON by the engine (range.limit is the page size plus one), as quotesJson writes them. */
   readQuotesJsonPage(range: TickRange): Promise<TickJsonPage>;
-  /** Up to range.limit minute bars written as one JSON array by the engine (barTuplesJson's fields), `otc` on each when set. */
+  /** Up to range.limit minute bars written as JSON by the engine (barTuplesJson's fields), `otc` on each when set. */
   readMinuteBarsJsonPage(range: BarRange, otc: boolean): Promise<BarJsonPage>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */
   lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined>;

@@ -3,6 +3,7 @@ import { tickerItemJson } from '../../domain/ticker-schemas.js';
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { toNumber, toOptionalString } from '../driver.js';
 import type { ConditionRecord, ExchangeRecord, Market, TickerRecord, TickerTypeRecord } from '../records.js';
+import { joinedPage, joinedPageBranch, nullPageColumns, type JoinedItems } from './joined-json.js';
 import { keysetCondition, likeContains, type KeysetPosition } from './keyset.js';
 
 export const TICKER_SORT_FIELDS = [
@@ -41,8 +42,8 @@ export interface TickerRow {
 
 /** One page of the ticker list as its stored list-item JSON, joined by the engine. */
 export interface TickerItemsPage {
-  /** The page's items joined with commas (no brackets): bytes on SQLite, text on PostgreSQL. */
-  items: Buffer | string;
+  /** The page's items joined with commas (no brackets): bytes on SQLite, texts on PostgreSQL. */
+  items: JoinedItems;
   count: number;
   /** The keyset position of the page's last row, when more rows follow it. */
   next?: KeysetPosition;
@@ -234,38 +235,32 @@ export class ReferenceRepository {
 
   /**
    * A page of what listTickerItems reads (q.limit is the page size plus one: the row that tells
-   * whether more follow), with the items joined into one text by the engine: no row reaches
-   * JavaScript, which on a 1,000-row page spares a string per row and the join of them. SQLite
-   * hands the text over as bytes (one buffer, no string to build). undefined when a row of the
-   * page has no stored item yet (listTickerItems renders those).
+   * whether more follow), with the items joined by the engine (joined-json.ts): no row reaches
+   * JavaScript, which on a 1,000-row page spares a string per row and the join of them. undefined
+   * when a row of the page has no stored item yet (listTickerItems renders those).
    */
   async tickerItemsPage(q: TickerQuery): Promise<TickerItemsPage | undefined> {
     const { where, params, orderBy, sortExpr, dir } = tickerListFilter(q);
     const whereParams = params.slice(0, -1); // without the LIMIT's
     const size = q.limit - 1;
-    const nullItems = this.db.engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)';
-    // SQLite runs a FROM subquery that has a LIMIT as a co-routine whose rows the aggregate takes
-    // in the subquery's order (an ORDER BY inside string_agg would copy every item into a sorter
-    // again, doubling the statement's time); PostgreSQL promises no such order, so it is named there.
-    const items = this.db.engine === 'sqlite' ? "CAST(string_agg(list_json, ',') AS BLOB)" : `string_agg(list_json, ',' ORDER BY sort_key ${dir}, id ${dir})`;
+    const pageRows = `(SELECT id, ${sortExpr} AS sort_key, list_json FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
     // One statement, so one snapshot: the rows at the page's last place and the one after it
     // (the cursor's position and whether more follow), then the page joined. The outer ORDER BY
-    // sorts those three rows at most.
+    // sorts those two key rows (and the page's few chunk rows after them).
     const rows = await this.db.rawRows(
-      `SELECT 'key' AS kind, CAST(NULL AS BIGINT) AS n, CAST(NULL AS BIGINT) AS filled, ${nullItems} AS items, id, sort_key
+      `SELECT 'key' AS kind, ${nullPageColumns(this.db.engine)}, id, sort_key
          FROM (SELECT id, ${sortExpr} AS sort_key FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
        UNION ALL
-       SELECT 'page', count(*), count(list_json), ${items}, NULL, NULL
-         FROM (SELECT id, ${sortExpr} AS sort_key, list_json FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT ?) p
+       SELECT kind, chunk, n, filled, items, NULL, NULL FROM (${joinedPageBranch(this.db.engine, 'list_json', pageRows, `sort_key ${dir}, id ${dir}`)}) pg
        ORDER BY kind, sort_key ${dir}, id ${dir}`,
       [...whereParams, size - 1, ...whereParams, size],
     );
+    const page = joinedPage(rows);
+    if (page.filled < page.count) return undefined;
     const keys = rows.filter((r) => r[0] === 'key');
-    const page = rows.find((r) => r[0] === 'page');
-    if (!page || toNumber(page[2] as number) < toNumber(page[1] as number)) return undefined;
-    const out: TickerItemsPage = { items: (page[3] as Buffer | string | null) ?? '', count: toNumber(page[1] as number) };
+    const out: TickerItemsPage = { items: page.items, count: page.count };
     const last = keys[0];
-    if (keys.length === 2 && last) out.next = { value: toOptionalString(last[5] as string) ?? '', id: toNumber(last[4] as number) };
+    if (keys.length === 2 && last) out.next = { value: toOptionalString(last[6] as string) ?? '', id: toNumber(last[5] as number) };
     return out;
   }
 

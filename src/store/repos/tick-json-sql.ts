@@ -13,6 +13,7 @@
 // - decimal_size as the size rounded to six decimals, trailing zeros dropped down to one; exact for
 //   sizes of up to 15 significant digits (PostgreSQL formats a double with 15 at most).
 import type { SqlDriver, SqlValue } from '../driver.js';
+import { joinedPage, joinedPageBranch, nullPageColumns } from './joined-json.js';
 import { toNumber } from '../driver.js';
 import type { BarJsonPage, BarRange, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
 
@@ -92,25 +93,21 @@ export interface TickPageQuery {
 async function readTickJsonPage(db: SqlDriver, table: string, time: string, object: string, extra: string, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
   const size = range.limit - 1;
   const { where, params, orderBy, rowOrder } = query;
-  // SQLite runs a FROM subquery that has a LIMIT as a co-routine whose rows the aggregate takes in
-  // the subquery's order; PostgreSQL promises no such order, so it is named there.
-  const items = db.engine === 'sqlite' ? `CAST(string_agg(${object}, ',') AS BLOB)` : `string_agg(${object}, ',' ORDER BY ${rowOrder})`;
-  const nullItems = db.engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)';
+  const pageRows = `(SELECT *${extra} FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
   // The two key rows are numbered in list order (a window over two rows): the page's last row,
   // then the one after it, whose presence says more follow.
   const rows = await db.rawRows(
-    `SELECT 'key' || row_number() OVER (ORDER BY ${rowOrder}) AS kind, CAST(NULL AS BIGINT) AS n, ${nullItems} AS items,
+    `SELECT 'key' || row_number() OVER (ORDER BY ${rowOrder}) AS kind, ${nullPageColumns(db.engine)},
             ${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text
        FROM (SELECT ${time}, sequence_number, pk FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
      UNION ALL
-     SELECT 'page', count(*), ${items}, NULL, NULL, NULL
-       FROM (SELECT *${extra} FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT ?) p`,
+     SELECT kind, chunk, n, filled, items, NULL, NULL, NULL FROM (${joinedPageBranch(db.engine, object, pageRows, rowOrder)}) pg`,
     [...params, Math.max(0, size - 1), ...params, size],
   );
-  const page = rows.find((r) => r[0] === 'page');
+  const { items, count } = joinedPage(rows);
   const last = rows.find((r) => r[0] === 'key1');
-  const out: TickJsonPage = { items: (page?.[2] as Buffer | string | null) ?? '', count: toNumber((page?.[1] as number) ?? 0) };
-  if (size > 0 && last && rows.some((r) => r[0] === 'key2')) out.next = { ts: String(last[3]), seq: String(last[4]), pk: String(last[5]) };
+  const out: TickJsonPage = { items, count };
+  if (size > 0 && last && rows.some((r) => r[0] === 'key2')) out.next = { ts: String(last[5]), seq: String(last[6]), pk: String(last[7]) };
   return out;
 }
 
@@ -137,32 +134,31 @@ function barObject(otc: boolean): string {
 }
 
 /**
- * Reads up to range.limit minute bars of one ticker in [fromMs, toMs) as one JSON array, with the
- * time of the last one, the time of the bar after the page, and whether every bar of the page
- * starts on a whole minute.
+ * Reads up to range.limit minute bars of one ticker in [fromMs, toMs) as JSON, with the time of
+ * the last one, the time of the bar after the page, and whether every bar of the page starts on a
+ * whole minute.
  */
 export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc: boolean): Promise<BarJsonPage> {
   const dir = range.order === 'asc' ? 'ASC' : 'DESC';
   const where = 'ticker = ? AND t >= ? AND t < ?';
   const params: SqlValue[] = [range.ticker, range.fromMs, range.toMs];
-  const joined = db.engine === 'sqlite' ? `string_agg(${barObject(otc)}, ',')` : `string_agg(${barObject(otc)}, ',' ORDER BY t ${dir})`;
-  const json = `'[' || COALESCE(${joined}, '') || ']'`;
-  const nullJson = db.engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)';
-  // t is unique per ticker, so the bar after the page is the one at offset limit.
+  const pageRows = `(SELECT * FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT ?)`;
+  // Each page row (one, or one per chunk) also says its last time and whether all its bars start
+  // on the minute; t is unique per ticker, so the bar after the page is the one at offset limit.
+  const aggregates = `, ${dir === 'ASC' ? 'max(t)' : 'min(t)'} AS at, min(CASE WHEN t % 60000 = 0 THEN 1 ELSE 0 END) AS aligned`;
   const rows = await db.rawRows(
-    `SELECT 'next' AS kind, NULL AS n, t, NULL AS aligned, ${nullJson} AS json
+    `SELECT 'next' AS kind, ${nullPageColumns(db.engine)}, t AS at, CAST(NULL AS BIGINT) AS aligned
        FROM (SELECT t FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT 1 OFFSET ?) k
      UNION ALL
-     SELECT 'page', count(*), ${dir === 'ASC' ? 'max(t)' : 'min(t)'}, min(CASE WHEN t % 60000 = 0 THEN 1 ELSE 0 END),
-            ${db.engine === 'sqlite' ? `CAST(${json} AS BLOB)` : json}
-       FROM (SELECT * FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT ?) p`,
+     ${joinedPageBranch(db.engine, barObject(otc), pageRows, `t ${dir}`, aggregates)}`,
     [...params, range.limit, ...params, range.limit],
   );
-  const page = rows.find((r) => r[0] === 'page')!;
+  const { items, count } = joinedPage(rows);
+  const chunks = rows.filter((r) => r[0] === 'page' && toNumber(r[2] as number) > 0);
   const next = rows.find((r) => r[0] === 'next');
-  const count = toNumber(page[1] as number);
-  const out: BarJsonPage = { json: page[4] as Buffer | string, count, aligned: count === 0 || toNumber(page[3] as number) === 1 };
-  if (count > 0) out.lastT = toNumber(page[2] as number);
-  if (next) out.nextT = toNumber(next[2] as number);
+  const out: BarJsonPage = { items, count, aligned: chunks.every((r) => toNumber(r[6] as number) === 1) };
+  const times = chunks.map((r) => toNumber(r[5] as number));
+  if (times.length > 0) out.lastT = dir === 'ASC' ? Math.max(...times) : Math.min(...times);
+  if (next) out.nextT = toNumber(next[5] as number);
   return out;
 }
