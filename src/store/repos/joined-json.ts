@@ -17,18 +17,21 @@ export type JoinedItems = Buffer | readonly string[];
 
 /**
  * The page branch of a page statement: `kind` 'page', the chunk's number, its rows, its rows
- * whose `object` is not null, the chunk's items joined, and any further `aggregates` (", max(t)
- * AS at"), over `rows` (a subquery already in the page's order, which `order` restates by its
- * column names). The column types are those the other branches must match: text, bigint,
- * bigint, bigint, then bytes (SQLite) or text.
+ * whose `filled` column is not null (all rows when not given), the chunk's items joined, and any
+ * `more` columns (", max(t) AS at", or NULLs for the other branches' columns), over `rows` (a
+ * subquery already in the page's order, which `order` restates by its column names). The column
+ * types are those the other branches must match: text, bigint, bigint, bigint, then bytes
+ * (SQLite) or text. `object` is evaluated once per row: name it nowhere else in the branch.
  */
-export function joinedPageBranch(engine: SqlDriver['engine'], object: string, rows: string, order: string, aggregates = ''): string {
+export function joinedPageBranch(engine: SqlDriver['engine'], object: string, rows: string, order: string, opts: { filled?: string; more?: string } = {}): string {
+  const filled = opts.filled ?? '*';
+  const aggregates = opts.more ?? '';
   if (engine === 'sqlite') {
     // The aggregate takes a FROM subquery that has a LIMIT in the subquery's order (SQLite runs
     // it as a co-routine); an ORDER BY inside string_agg would copy every item into a sorter again.
-    return `SELECT 'page' AS kind, 0 AS chunk, count(*) AS n, count(${object}) AS filled, CAST(string_agg(${object}, ',') AS BLOB) AS items${aggregates} FROM ${rows} p`;
+    return `SELECT 'page' AS kind, 0 AS chunk, count(*) AS n, count(${filled}) AS filled, CAST(string_agg(${object}, ',') AS BLOB) AS items${aggregates} FROM ${rows} p`;
   }
-  return `SELECT 'page' AS kind, (r - 1) / ${CHUNK_ROWS} AS chunk, count(*) AS n, count(${object}) AS filled, string_agg(${object}, ',' ORDER BY r) AS items${aggregates}
+  return `SELECT 'page' AS kind, (r - 1) / ${CHUNK_ROWS} AS chunk, count(*) AS n, count(${filled}) AS filled, string_agg(${object}, ',' ORDER BY r) AS items${aggregates}
             FROM (SELECT row_number() OVER (ORDER BY ${order}) AS r, * FROM ${rows} p0) p GROUP BY (r - 1) / ${CHUNK_ROWS}`;
 }
 

@@ -251,7 +251,7 @@ export class ReferenceRepository {
       `SELECT 'key' AS kind, ${nullPageColumns(this.db.engine)}, id, sort_key
          FROM (SELECT id, ${sortExpr} AS sort_key FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
        UNION ALL
-       SELECT kind, chunk, n, filled, items, NULL, NULL FROM (${joinedPageBranch(this.db.engine, 'list_json', pageRows, `sort_key ${dir}, id ${dir}`)}) pg
+       ${joinedPageBranch(this.db.engine, 'list_json', pageRows, `sort_key ${dir}, id ${dir}`, { filled: 'list_json', more: ', NULL, NULL' })}
        ORDER BY kind, sort_key ${dir}, id ${dir}`,
       [...whereParams, size - 1, ...whereParams, size],
     );

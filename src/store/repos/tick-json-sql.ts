@@ -101,7 +101,7 @@ async function readTickJsonPage(db: SqlDriver, table: string, time: string, obje
             ${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text
        FROM (SELECT ${time}, sequence_number, pk FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
      UNION ALL
-     SELECT kind, chunk, n, filled, items, NULL, NULL, NULL FROM (${joinedPageBranch(db.engine, object, pageRows, rowOrder)}) pg`,
+     ${joinedPageBranch(db.engine, object, pageRows, rowOrder, { more: ', NULL, NULL, NULL' })}`,
     [...params, Math.max(0, size - 1), ...params, size],
   );
   const { items, count } = joinedPage(rows);
@@ -150,7 +150,7 @@ export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc
     `SELECT 'next' AS kind, ${nullPageColumns(db.engine)}, t AS at, CAST(NULL AS BIGINT) AS aligned
        FROM (SELECT t FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT 1 OFFSET ?) k
      UNION ALL
-     ${joinedPageBranch(db.engine, barObject(otc), pageRows, `t ${dir}`, aggregates)}`,
+     ${joinedPageBranch(db.engine, barObject(otc), pageRows, `t ${dir}`, { more: aggregates })}`,
     [...params, range.limit, ...params, range.limit],
   );
   const { items, count } = joinedPage(rows);
