@@ -215,7 +215,7 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         present: (rows): JsonArray | JoinedJsonItems => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
         readPage: async (q, page) => {
           const whole = await ticks.tradesJsonPage(inPlan(req, q), page);
-          return { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
+          return whole && { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
         },
       }));
     },

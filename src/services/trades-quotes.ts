@@ -90,8 +90,8 @@ const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => (
 export class TradeQuoteService {
   constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage'>) {}
 
-  /** A page of v3 trades written as JSON by the store, in the form of the ticker's market (as tradesJson). */
-  async tradesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage> {
+  /** A page of v3 trades written as JSON by the store, in the form of the ticker's market (as tradesJson); undefined: write it with tradesJson. */
+  async tradesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage | undefined> {
     const market = marketOfTicker(q.ticker);
     return this.market.readTradesJsonPage(rangeOf(q, page), { crypto: market === 'crypto', decimalSize: market === 'stocks' });
   }

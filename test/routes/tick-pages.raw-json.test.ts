@@ -17,6 +17,7 @@ import { engines } from '../helpers/engines.js';
 import { ns, OPTION, seedMarket, utc } from '../helpers/market-fixture.js';
 
 const NOW = utc('2026-11-25T12:00:00Z');
+const LATE = BigInt(NOW) * 1_000_000n - 1n; // 19 digits, above 2^53 and not a double
 const DEMO = 'NVDA';
 
 /** Edge rows beyond the fixture: every optional field absent, or all present, on one ticker. */
@@ -31,7 +32,8 @@ async function seed(store: Store): Promise<void> {
   const t = ns('2024-03-11T14:00:00Z');
   await store.market.insertTrades([
     { ticker: EDGE, sip_timestamp: t + 1n, price: 10.125, size: 0.001, exchange: 1 },
-    { ticker: EDGE, sip_timestamp: 9_223_372_036_854_775_000n, participant_timestamp: 9_223_372_036_854_774_999n, trf_timestamp: 9_223_372_036_854_774_998n,
+    // the latest 19-digit time a real-time plan sees at the apps' clock (NOW): a plan's window ends at now
+    { ticker: EDGE, sip_timestamp: LATE, participant_timestamp: LATE - 1n, trf_timestamp: LATE - 2n,
       price: 0.1 + 0.2, size: 1e21, exchange: 2, id: 'a "quoted"\\id', conditions: [0, 1, 255], correction: 12, sequence_number: 9_007_199_254_740_993n, tape: 1, trf_id: 0 },
   ]);
   await store.market.insertQuotes([
@@ -94,9 +96,9 @@ for (const engine of engines()) {
       expect(body.results).toEqual([
         { decimal_size: '0.001', exchange: 1, price: 10.125, sip_timestamp: String(ns('2024-03-11T14:00:00Z') + 1n), size: 0.001 },
         {
-          conditions: [0, 1, 255], correction: 12, decimal_size: '1e+21', exchange: 2, id: 'a "quoted"\\id', participant_timestamp: '9223372036854774999',
-          price: 0.30000000000000004, sequence_number: '9007199254740993', sip_timestamp: '9223372036854775000', size: 1e21, tape: 1, trf_id: 0,
-          trf_timestamp: '9223372036854774998',
+          conditions: [0, 1, 255], correction: 12, decimal_size: '1e+21', exchange: 2, id: 'a "quoted"\\id', participant_timestamp: String(LATE - 1n),
+          price: 0.30000000000000004, sequence_number: '9007199254740993', sip_timestamp: String(LATE), size: 1e21, tape: 1, trf_id: 0,
+          trf_timestamp: String(LATE - 2n),
         },
       ]);
     });

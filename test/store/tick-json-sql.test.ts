@@ -15,6 +15,9 @@ import { quote, trade } from './contracts/market-rows.js';
 const BASE = 1_795_510_824_905_855_123n; // above 2^53: any rounding through a double shows
 const PRICES = [189.27, 0.1 + 0.2, 1e21, 123456.789012345, 5e-7, 100, 0.0001];
 const SIZES = [100, 0.25, 1e-6, 12.3456789, 1_000_000, 7.5, 0.5000005];
+// Stocks write decimal_size too; the engine writes it for sizes whose shortest text has no
+// exponent and at most six decimals (the others are in their own test below).
+const STOCK_SIZES = [100, 0.25, 123.456789, 1_000_000, 7.5, 0.001, 999_999_999.5];
 const IDS = ['19586', 'a"b\\c', 'Société—株', '', 'x\u0001y', '42'];
 
 function rowsOf(ticker: string, n: number): TradeRow[] {
@@ -23,7 +26,7 @@ function rowsOf(ticker: string, n: number): TradeRow[] {
     const ts = BASE + BigInt(Math.floor(i / 3)) * 1_000n; // three rows per timestamp: ties broken by sequence, then store key
     rows.push(trade(ticker, ts, i % 11 === 5 ? undefined : BigInt(i), {
       price: PRICES[i % PRICES.length]!,
-      size: SIZES[i % SIZES.length]!,
+      size: marketOfTicker(ticker) === 'stocks' ? STOCK_SIZES[i % STOCK_SIZES.length]! : SIZES[i % SIZES.length]!,
       id: IDS[i % IDS.length] || undefined,
       exchange: i % 20,
       participant_timestamp: i % 4 === 0 ? undefined : ts - 777n,
@@ -87,7 +90,7 @@ for (const engine of engines()) {
             for (let pages = 0; pages < 20; pages++) {
               const range = { ticker, order, limit: size + 1, after, gte: BASE, lt: BASE + 1_000_000n };
               const raw = await store.market.readTradesRaw(range);
-              const page = await store.market.readTradesJsonPage(range, form);
+              const page = (await store.market.readTradesJsonPage(range, form))!;
               const want = raw.slice(0, size);
               expect(JSON.parse(`[${page.items.toString()}]`)).toEqual(JSON.parse(tradesJson(want, market)));
               expect(page.count).toBe(want.length);
@@ -125,15 +128,31 @@ for (const engine of engines()) {
       }
     }
 
-    it('writes times above 2^53 and 17-digit prices exactly, as the text a parser reads back', async () => {
-      const page = await store.market.readTradesJsonPage({ ticker: 'AAPL', order: 'asc', limit: 3 }, { crypto: false, decimalSize: true });
+    it('writes times above 2^53 up to the 64-bit limit and 17-digit prices exactly, as the text a parser reads back', async () => {
+      const page = (await store.market.readTradesJsonPage({ ticker: 'AAPL', order: 'asc', limit: 3 }, { crypto: false, decimalSize: true }))!;
       const text = page.items.toString();
       expect(text).toContain(`"sip_timestamp":${BASE}`);
       expect((JSON.parse(`[${text}]`) as { price: number }[])[1]!.price).toBe(0.1 + 0.2);
+      await store.market.insertTrades([trade('MAXT', 9_223_372_036_854_775_000n, 9_007_199_254_740_993n, { participant_timestamp: 9_223_372_036_854_774_999n })]);
+      const max = (await store.market.readTradesJsonPage({ ticker: 'MAXT', order: 'asc', limit: 2 }, { crypto: false, decimalSize: true }))!.items.toString();
+      expect(max).toContain('"sip_timestamp":9223372036854775000');
+      expect(max).toContain('"participant_timestamp":9223372036854774999');
+      expect(max).toContain('"sequence_number":9007199254740993');
+    });
+
+    it('leaves a stock page to JavaScript when a size\'s decimal_size is not its shortest text', async () => {
+      for (const [i, size] of [1e-6, 12.3456789, 1e9, 1e21].entries()) {
+        const ticker = `ODD${i}`;
+        await store.market.insertTrades([trade(ticker, BASE, 1n, { size: 100 }), trade(ticker, BASE + 1n, 2n, { size })]);
+        expect(await store.market.readTradesJsonPage({ ticker, order: 'asc', limit: 3 }, { crypto: false, decimalSize: true }), String(size)).toBeUndefined();
+        // the first row alone is written by the engine; crypto and option pages write no decimal_size
+        expect((await store.market.readTradesJsonPage({ ticker, order: 'asc', limit: 2 }, { crypto: false, decimalSize: true }))?.count).toBe(1);
+        expect((await store.market.readTradesJsonPage({ ticker, order: 'asc', limit: 3 }, { crypto: true, decimalSize: false }))?.count).toBe(2);
+      }
     });
 
     it('answers an empty page with no items and no cursor', async () => {
-      const page = await store.market.readTradesJsonPage({ ticker: 'NONE', order: 'asc', limit: 11 }, { crypto: false, decimalSize: true });
+      const page = (await store.market.readTradesJsonPage({ ticker: 'NONE', order: 'asc', limit: 11 }, { crypto: false, decimalSize: true }))!;
       expect(page).toEqual({ items: expect.anything(), count: 0 });
       expect(page.items.length).toBe(0);
     });

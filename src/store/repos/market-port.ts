@@ -148,9 +148,10 @@ export interface MarketDataPort {
   readBarsRaw(kind: BarKind, range: BarRange): Promise<RawBar[]>;
   /**
    * A page of trades written as JSON by the engine (range.limit is the page size plus one), with
-   * the fields and values services/tick-json.ts writes for this form.
+   * the fields and values services/tick-json.ts writes for this form; undefined when a row of it
+   * needs that writer (a size whose decimal_size the engine cannot write the same way).
    */
-  readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage>;
+  readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage | undefined>;
   /** A page of quotes written as JSON by the engine (range.limit is the page size plus one), as quotesJson writes them. */
   readQuotesJsonPage(range: TickRange): Promise<TickJsonPage>;
   /** Up to range.limit minute bars written as JSON by the engine (barTuplesJson's fields), `otc` on each when set. */

@@ -570,7 +570,7 @@ export class MarketDataRepository implements MarketDataPort {
     return readMinuteBarsJsonPage(this.db, range, otc);
   }
 
-  async readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage> {
+  async readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage | undefined> {
     return readTradesJsonPage(this.db, range, form, this.ticksFilter(TRADES, range));
   }
 

@@ -10,8 +10,10 @@
 // - prices and sizes as the engine's text of the double, which both engines write so that it
 //   reads back as the same double (SQLite 3.43+; PostgreSQL 12+ with extra_float_digits >= 1,
 //   its default); it may differ from JavaScript's text ("100.0" for 100) but not in value;
-// - decimal_size as the size rounded to six decimals, trailing zeros dropped down to one; exact for
-//   sizes of up to 15 significant digits (PostgreSQL formats a double with 15 at most).
+// - decimal_size (the size rounded to six decimals, trailing zeros dropped down to one) as the
+//   size's shortest text when that has no exponent and at most six decimals and the size is under
+//   1e9: then rounding the double itself to six decimals gives that text too (a double under 1e9 is
+//   within 6e-8 of it). A page holding any other size is written by JavaScript instead.
 import type { SqlDriver, SqlValue } from '../driver.js';
 import { joinedPage, joinedPageBranch, nullPageColumns } from './joined-json.js';
 import { toNumber } from '../driver.js';
@@ -28,13 +30,15 @@ const text = (col: string) => `CAST(${col} AS TEXT)`;
 /** `,"key":value` when the column is not null, else nothing. */
 const optional = (key: string, col: string, value = text(col)) => `CASE WHEN ${col} IS NULL THEN '' ELSE ',"${key}":' || ${value} END`;
 
-/** The size rounded to six decimals as text ("236.000000"); PostgreSQL's to_char counts digits by its mask. */
-const sixDecimals = (engine: Engine, col: string) =>
-  engine === 'sqlite' ? `printf('%.6f', ${col})` : `to_char(${col}, 'FM999999999999999999990.000000')`;
+/** Whether the size's shortest text (`size_text`) is its decimal_size as well (see the file's comment). */
+const sizeTextIsDecimal = (engine: Engine) => {
+  const at = (c: string) => (engine === 'sqlite' ? `instr(size_text, '${c}')` : `strpos(size_text, '${c}')`);
+  return `abs(size) < 1e9 AND ${at('e')} = 0 AND (${at('.')} = 0 OR length(size_text) - ${at('.')} <= 6)`;
+};
 
 /**
  * The JSON object of one trade row, from the columns of the page's subquery (which names
- * `size6`, the size with six decimals, so that it is formatted once).
+ * `size_text`, the size's shortest text, so that it is formatted once).
  */
 function tradeObject(engine: Engine, form: TradeJsonForm): string {
   const parts = [
@@ -42,7 +46,8 @@ function tradeObject(engine: Engine, form: TradeJsonForm): string {
     `CASE WHEN correction IS NULL THEN '' ELSE '"correction":' || ${text('correction')} || ',' END`,
   ];
   // "236.000000" → "236.0", "0.250000" → "0.25"
-  if (form.decimalSize) parts.push(`'"decimal_size":"' || rtrim(size6, '0') || CASE WHEN size6 LIKE '%.000000' THEN '0' ELSE '' END || '",'`);
+  // SQLite writes "100.0" for 100, PostgreSQL "100": decimal_size always has a fractional part
+  if (form.decimalSize) parts.push(`'"decimal_size":"' || size_text || CASE WHEN ${engine === 'sqlite' ? `instr(size_text, '.')` : `strpos(size_text, '.')`} = 0 THEN '.0' ELSE '' END || '",'`);
   parts.push(`'"exchange":' || ${text('exchange')}`);
   parts.push(`CASE WHEN id = '' THEN '' ELSE ',"id":' || ${quoted(engine, 'id')} END`);
   parts.push(
@@ -53,7 +58,7 @@ function tradeObject(engine: Engine, form: TradeJsonForm): string {
   parts.push(`',"price":' || ${text('price')}`);
   parts.push(`CASE WHEN sequence_number = -1 THEN '' ELSE ',"sequence_number":' || ${text('sequence_number')} END`);
   if (!form.crypto) parts.push(`',"sip_timestamp":' || ${text('sip_timestamp')}`);
-  parts.push(`',"size":' || ${text('size')}`);
+  parts.push(`',"size":' || size_text`);
   parts.push(optional('tape', 'tape'), optional('trf_id', 'trf_id'), optional('trf_timestamp', 'trf_timestamp'), `'}'`);
   return parts.join('\n || ');
 }
@@ -88,9 +93,10 @@ export interface TickPageQuery {
 
 /**
  * Reads a page of ticks of `table` (range.limit is the page size plus one: the row that tells
- * whether more follow) as JSON objects written by `object` over the table's columns and `extra`.
+ * whether more follow) as JSON objects written by `object` over the table's columns and `extra`;
+ * undefined when `check` does not hold for every row of the page.
  */
-async function readTickJsonPage(db: SqlDriver, table: string, time: string, object: string, extra: string, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
+async function readTickJsonPage(db: SqlDriver, table: string, time: string, object: string, extra: string, check: string, range: TickRange, query: TickPageQuery): Promise<TickJsonPage | undefined> {
   const size = range.limit - 1;
   const { where, params, orderBy, rowOrder } = query;
   const pageRows = `(SELECT *${extra} FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
@@ -98,12 +104,14 @@ async function readTickJsonPage(db: SqlDriver, table: string, time: string, obje
   // then the one after it, whose presence says more follow.
   const rows = await db.rawRows(
     `SELECT 'key' || row_number() OVER (ORDER BY ${rowOrder}) AS kind, ${nullPageColumns(db.engine)},
-            ${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text
+            ${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text, CAST(NULL AS BIGINT) AS writable
        FROM (SELECT ${time}, sequence_number, pk FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
      UNION ALL
-     ${joinedPageBranch(db.engine, object, pageRows, rowOrder, { more: ', NULL, NULL, NULL' })}`,
+     ${joinedPageBranch(db.engine, object, pageRows, rowOrder, { more: `, NULL, NULL, NULL, min(CASE WHEN ${check} THEN 1 ELSE 0 END)` })}`,
     [...params, Math.max(0, size - 1), ...params, size],
   );
+  // a row the engine cannot write as JavaScript does: the caller writes the page from raw rows
+  if (rows.some((r) => r[0] === 'page' && toNumber(r[2] as number) > 0 && toNumber(r[8] as number) !== 1)) return undefined;
   const { items, count } = joinedPage(rows);
   const last = rows.find((r) => r[0] === 'key1');
   const out: TickJsonPage = { items, count };
@@ -111,15 +119,14 @@ async function readTickJsonPage(db: SqlDriver, table: string, time: string, obje
   return out;
 }
 
-/** A page of trades as JSON (see readTickJsonPage), in `form`. */
-export function readTradesJsonPage(db: SqlDriver, range: TickRange, form: TradeJsonForm, query: TickPageQuery): Promise<TickJsonPage> {
-  const size6 = form.decimalSize ? `, ${sixDecimals(db.engine, 'size')} AS size6` : '';
-  return readTickJsonPage(db, 'trades', 'sip_timestamp', tradeObject(db.engine, form), size6, range, query);
+/** A page of trades as JSON (see readTickJsonPage), in `form`; undefined when a size needs JavaScript's writing. */
+export function readTradesJsonPage(db: SqlDriver, range: TickRange, form: TradeJsonForm, query: TickPageQuery): Promise<TickJsonPage | undefined> {
+  return readTickJsonPage(db, 'trades', 'sip_timestamp', tradeObject(db.engine, form), `, ${text('size')} AS size_text`, form.decimalSize ? sizeTextIsDecimal(db.engine) : '1 = 1', range, query);
 }
 
 /** A page of quotes as JSON (see readTickJsonPage). */
-export function readQuotesJsonPage(db: SqlDriver, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
-  return readTickJsonPage(db, 'quotes', 'ts', quoteObject(), '', range, query);
+export async function readQuotesJsonPage(db: SqlDriver, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
+  return (await readTickJsonPage(db, 'quotes', 'ts', quoteObject(), '', '1 = 1', range, query))!; // every quote can be written
 }
 
 /** The JSON object of one bar row (barTuplesJson's keys and order), `otc` added when asked. */
