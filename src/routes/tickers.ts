@@ -4,7 +4,7 @@ import type { RouteContext } from '../server/context.js';
 import { notFound } from '../domain/errors.js';
 import { listPage } from '../server/pagination.js';
 import { baseUrl, getRoute } from '../server/route.js';
-import { JoinedJsonItems, JsonItems } from '../server/serializer.js';
+import { JsonItems } from '../server/serializer.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
 import { localDayOf } from '../domain/calendar.js';
 import { barZone, marketOfTicker } from '../domain/ticker-market.js';
@@ -72,11 +72,8 @@ export async function tickerRoutes(app: FastifyInstance, ctx: RouteContext): Pro
       listPage(ctx, req, query, {
         family: 'tickers',
         read: (q: TickersQuery, page) => ctx.services.tickers.listItems(q, page),
-        present: (rows): JsonItems | JoinedJsonItems => new JsonItems(rows.map((r) => r.json)),
-        readPage: async (q: TickersQuery, page) => {
-          const whole = await ctx.services.tickers.itemsPage(q, page);
-          return whole && { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
-        },
+        present: (rows) => new JsonItems(rows.map((r) => r.json)),
+        readPage: (q: TickersQuery, page) => ctx.services.tickers.itemsPage(q, page),
       }),
   });
 

@@ -212,11 +212,8 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
         read: (q, page) => ticks.tradesRaw(inPlan(req, q), page),
-        present: (rows): JsonArray | JoinedJsonItems => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
-        readPage: async (q, page) => {
-          const whole = await ticks.tradesJsonPage(inPlan(req, q), page);
-          return whole && { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
-        },
+        present: (rows) => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
+        readPage: (q, page) => ticks.tradesJsonPage(inPlan(req, q), page),
       }));
     },
   });
@@ -240,11 +237,8 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
         read: (q, page) => ticks.quotesRaw(inPlan(req, q), page),
-        present: (rows): JsonArray | JoinedJsonItems => new JsonArray(ticks.quotesJson(rows), rows.length),
-        readPage: async (q, page) => {
-          const whole = await ticks.quotesJsonPage(inPlan(req, q), page);
-          return { results: new JoinedJsonItems(whole.items, whole.count), next: whole.next };
-        },
+        present: (rows) => new JsonArray(ticks.quotesJson(rows), rows.length),
+        readPage: (q, page) => ticks.quotesJsonPage(inPlan(req, q), page),
       }));
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { dateOfDay, dayOfDate, nyDateOf, nyMidnight, nyTime, parseDate } from '../domain/calendar.js';
 import type { RequestGuard, RouteMeta } from './context.js';
+import { narrowNsRange } from '../domain/plan-window.js';
 import { ApiError } from '../domain/errors.js';
 import { isMarketless, normaliseDataset, normaliseMarket, TIME_SERIES } from '../domain/datasets.js';
 import type { Plan, PlanCatalog } from './plans.js';
@@ -121,15 +122,9 @@ export function windowedMs(req: FastifyRequest, fromMs: number, toMs: number): {
 
 /** windowedMs for [gte, lt) in ns (undefined: open), as tick reads take it. */
 export function windowedNs(req: FastifyRequest, gte: bigint | undefined, lt: bigint | undefined): { gte?: bigint; lt?: bigint; empty: boolean } {
-  const w = applyDataWindow(req);
-  const earliest = Number.isFinite(w.earliestMs) ? BigInt(w.earliestMs) * NS_PER_MS : undefined;
-  const latestEnd = Number.isFinite(w.latestMs) ? (BigInt(w.latestMs) + 1n) * NS_PER_MS : undefined;
-  const history = earliest !== undefined && (gte === undefined || gte < earliest);
-  const late = latestEnd !== undefined && (lt === undefined || lt > latestEnd);
-  if (history || (late && w.delayed)) noteDataCut(req, { history, delay: late && w.delayed });
-  const from = history ? earliest : gte;
-  const to = late ? latestEnd : lt;
-  return { gte: from, lt: to, empty: from !== undefined && to !== undefined && from >= to };
+  const r = narrowNsRange(gte, lt, applyDataWindow(req));
+  if (r.cut.history || r.cut.delay) noteDataCut(req, r.cut);
+  return { gte: r.gte, lt: r.lt, empty: r.gte !== undefined && r.lt !== undefined && r.gte >= r.lt };
 }
 
 /** Field-level check for handlers: e.g. include a snapshot's lastQuote only when entitled(req, 'nbbo'). */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { KeysetPosition, KeysetRows, PageRequest } from '../services/paging.js';
 import type { RouteContext } from './context.js';
 import { nextUrl } from './route.js';
+import { JoinedJsonItems } from './serializer.js';
 
 const AUTH_PARAMS = new Set(['api_key', 'apiKey', 'cursor']);
 
@@ -38,11 +39,18 @@ export interface ListSpec<Q extends { limit: number }, R, W extends Results, P> 
   /** The page's rows on the wire. */
   present: (rows: R[], query: Q) => W | Promise<W>;
   /**
-   * Reads a page whole, rows already on the wire (page.limit is one beyond the page, as for
-   * read), with the last row's position when more rows follow; undefined to read the page through
-   * read and present instead.
+   * Reads a page whole, its rows already JSON items joined by the store (page.limit is one beyond
+   * the page, as for read), with the last row's position when more rows follow; undefined to read
+   * the page through read and present instead.
    */
-  readPage?: (query: Q, page: PageRequest<P>) => Promise<{ results: W; next?: P } | undefined>;
+  readPage?: (query: Q, page: PageRequest<P>) => Promise<JoinedPage<P> | undefined>;
+}
+
+/** A page whose rows the store wrote as JSON items joined by commas (JoinedJsonItems takes them). */
+export interface JoinedPage<P> {
+  items: string | Buffer | readonly string[];
+  count: number;
+  next?: P;
 }
 
 /**
@@ -55,7 +63,7 @@ export async function listPage<Q extends { limit: number }, R, W extends Results
   req: FastifyRequest,
   params: object & { cursor?: string },
   spec: ListSpec<Q, R, W, P>,
-): Promise<ListPage<W>> {
+): Promise<ListPage<W | JoinedJsonItems>> {
   let query: Q | undefined;
   let after: P | undefined;
   if (params.cursor) {
@@ -71,7 +79,7 @@ export async function listPage<Q extends { limit: number }, R, W extends Results
   }
   const limit = query.limit;
   const whole = await spec.readPage?.(query, { after, limit: limit + 1 });
-  if (whole) return withNext(ctx, req, spec.family, query, whole.results, whole.next);
+  if (whole) return withNext(ctx, req, spec.family, query, new JoinedJsonItems(whole.items, whole.count), whole.next);
   const { rows, position } = await spec.read(query, { after, limit: limit + 1 });
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;

@@ -12,16 +12,12 @@ import { localDayStart, parseDate, type Zone } from '../domain/calendar.js';
 import { badParameter } from '../domain/errors.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { MarketDataPort, PagedTick, TickRange } from '../store/repos/market-port.js';
+import { NS_PER_MS } from '../domain/nanoseconds.js';
+import { narrowNsRange, type PlanWindowLimits } from '../domain/plan-window.js';
 
-const NS_PER_MS = 1_000_000n;
 
-/** The instants a plan may see, in Unix ms (±Infinity when unbounded). */
-export interface TickWindowLimits {
-  earliestMs: number;
-  latestMs: number;
-  /** The window ends behind the clock (a delayed or end-of-day plan), not at now. */
-  delayed: boolean;
-}
+/** The instants a plan may see (the request's plan window). */
+export type TickWindowLimits = PlanWindowLimits;
 
 export interface LegacyTickPage<R> {
   rows: R[];
@@ -144,17 +140,6 @@ function dayBounds(date: string, zone: Zone): { gte: bigint; lt: bigint } {
   return { gte: BigInt(localDayStart(day, zone)) * NS_PER_MS, lt: BigInt(localDayStart(day + 1, zone)) * NS_PER_MS };
 }
 
-/** A range narrowed to the plan's window, and whether the window narrowed it. */
-function windowed(gte: bigint, lt: bigint, w: TickWindowLimits): { gte: bigint; lt: bigint; cut: { history: boolean; delay: boolean } } {
-  const earliest = Number.isFinite(w.earliestMs) ? BigInt(w.earliestMs) * NS_PER_MS : undefined;
-  const latestEnd = Number.isFinite(w.latestMs) ? (BigInt(w.latestMs) + 1n) * NS_PER_MS : undefined;
-  const history = earliest !== undefined && gte < earliest;
-  const late = latestEnd !== undefined && lt > latestEnd;
-  // A real-time window ends now: the part of the day after it holds nothing yet, so bounding the
-  // read there cuts nothing the plan could see later, and the body must not call it delayed.
-  return { gte: history ? earliest! : gte, lt: late ? latestEnd! : lt, cut: { history, delay: late && w.delayed } };
-}
-
 export class LegacyTickService {
   constructor(private readonly market: Pick<MarketDataPort, 'readTrades' | 'readQuotes'>) {}
 
@@ -199,7 +184,9 @@ export class LegacyTickService {
     ticker: string, gte0: bigint, lt0: bigint, order: 'asc' | 'desc', limit: number, w: TickWindowLimits,
     read: (r: TickRange) => Promise<PagedTick<R>[]>, wire: (p: PagedTick<R>) => W,
   ): Promise<LegacyTickPage<W>> {
-    const { gte, lt, cut } = windowed(gte0, lt0, w);
+    const { cut, ...narrowed } = narrowNsRange(gte0, lt0, w);
+    const gte = narrowed.gte ?? gte0;
+    const lt = narrowed.lt ?? lt0;
     const started = performance.now();
     const rows = gte < lt ? await read({ ticker, gte, lt, order, limit }) : [];
     return { rows: rows.map(wire), latencyMs: Math.round(performance.now() - started), cut };

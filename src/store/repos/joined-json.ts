@@ -35,8 +35,23 @@ export function joinedPageBranch(engine: SqlDriver['engine'], object: string, ro
             FROM (SELECT row_number() OVER (ORDER BY ${order}) AS r, * FROM ${rows} p0) p GROUP BY (r - 1) / ${CHUNK_ROWS}`;
 }
 
+/**
+ * The key branch of a page statement: the page's last row and the one after it, whose presence
+ * says more follow, numbered in the page's order ('key1', 'key2': a window over two rows), with
+ * `columns` after the five of joinedPageBranch. `rows` selects them: the page's query with LIMIT 2
+ * OFFSET (page size - 1); `order` restates its order by the column names of `rows`.
+ */
+export function keyRowsBranch(engine: SqlDriver['engine'], columns: string, rows: string, order: string): string {
+  return `SELECT 'key' || row_number() OVER (ORDER BY ${order}) AS kind, ${nullPageColumns(engine)}, ${columns} FROM ${rows} k`;
+}
+
+/** The key rows of a page statement (keyRowsBranch's), each as its columns after the first five. */
+export function pageKeys(rows: readonly unknown[][]): { last?: unknown[]; next?: unknown[] } {
+  return { last: rows.find((r) => r[0] === 'key1')?.slice(5), next: rows.find((r) => r[0] === 'key2')?.slice(5) };
+}
+
 /** The columns joinedPageBranch's rows have, as NULLs typed for the other branches of the statement. */
-export function nullPageColumns(engine: SqlDriver['engine']): string {
+function nullPageColumns(engine: SqlDriver['engine']): string {
   return `CAST(NULL AS BIGINT) AS chunk, CAST(NULL AS BIGINT) AS n, CAST(NULL AS BIGINT) AS filled, ${engine === 'sqlite' ? 'CAST(NULL AS BLOB)' : 'CAST(NULL AS TEXT)'} AS items`;
 }
 

@@ -47,7 +47,7 @@ export interface TickJsonPage {
 export interface BarJsonPage {
   items: JoinedItems;
   count: number;
-  /** The time of the page's last bar (in the range's order), when there is one. */
+  /** The time of the page's last bar (in the range's order), when another bar follows the page. */
   lastT?: number;
   /** The time of the bar after the page, when one follows in the range. */
   nextT?: number;

@@ -3,7 +3,7 @@ import { tickerItemJson } from '../../domain/ticker-schemas.js';
 import type { Row, SqlDriver, SqlValue } from '../driver.js';
 import { toNumber, toOptionalString } from '../driver.js';
 import type { ConditionRecord, ExchangeRecord, Market, TickerRecord, TickerTypeRecord } from '../records.js';
-import { joinedPage, joinedPageBranch, nullPageColumns, type JoinedItems } from './joined-json.js';
+import { joinedPage, joinedPageBranch, keyRowsBranch, pageKeys, type JoinedItems } from './joined-json.js';
 import { keysetCondition, likeContains, type KeysetPosition } from './keyset.js';
 
 export const TICKER_SORT_FIELDS = [
@@ -244,23 +244,21 @@ export class ReferenceRepository {
     const whereParams = params.slice(0, -1); // without the LIMIT's
     const size = q.limit - 1;
     const pageRows = `(SELECT id, ${sortExpr} AS sort_key, list_json FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
+    const keyRows = `(SELECT id, ${sortExpr} AS sort_key FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?)`;
+    const order = `sort_key ${dir}, id ${dir}`;
     // One statement, so one snapshot: the rows at the page's last place and the one after it
-    // (the cursor's position and whether more follow), then the page joined. The outer ORDER BY
-    // sorts those two key rows (and the page's few chunk rows after them).
+    // (the cursor's position and whether more follow), then the page joined.
     const rows = await this.db.rawRows(
-      `SELECT 'key' AS kind, ${nullPageColumns(this.db.engine)}, id, sort_key
-         FROM (SELECT id, ${sortExpr} AS sort_key FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
+      `${keyRowsBranch(this.db.engine, 'id, sort_key', keyRows, order)}
        UNION ALL
-       ${joinedPageBranch(this.db.engine, 'list_json', pageRows, `sort_key ${dir}, id ${dir}`, { filled: 'list_json', more: ', NULL, NULL' })}
-       ORDER BY kind, sort_key ${dir}, id ${dir}`,
+       ${joinedPageBranch(this.db.engine, 'list_json', pageRows, order, { filled: 'list_json', more: ', NULL, NULL' })}`,
       [...whereParams, size - 1, ...whereParams, size],
     );
     const page = joinedPage(rows);
     if (page.filled < page.count) return undefined;
-    const keys = rows.filter((r) => r[0] === 'key');
     const out: TickerItemsPage = { items: page.items, count: page.count };
-    const last = keys[0];
-    if (keys.length === 2 && last) out.next = { value: toOptionalString(last[6] as string) ?? '', id: toNumber(last[5] as number) };
+    const { last, next } = pageKeys(rows);
+    if (last && next) out.next = { value: toOptionalString(last[1] as string) ?? '', id: toNumber(last[0] as number) };
     return out;
   }
 

@@ -15,7 +15,7 @@
 //   1e9: then rounding the double itself to six decimals gives that text too (a double under 1e9 is
 //   within 6e-8 of it). A page holding any other size is written by JavaScript instead.
 import type { SqlDriver, SqlValue } from '../driver.js';
-import { joinedPage, joinedPageBranch, nullPageColumns } from './joined-json.js';
+import { joinedPage, joinedPageBranch, keyRowsBranch, pageKeys } from './joined-json.js';
 import { toNumber } from '../driver.js';
 import type { BarJsonPage, BarRange, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
 
@@ -100,22 +100,20 @@ async function readTickJsonPage(db: SqlDriver, table: string, time: string, obje
   const size = range.limit - 1;
   const { where, params, orderBy, rowOrder } = query;
   const pageRows = `(SELECT *${extra} FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT ?)`;
-  // The two key rows are numbered in list order (a window over two rows): the page's last row,
-  // then the one after it, whose presence says more follow.
+  const keyRows = `(SELECT ${time}, sequence_number, pk FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?)`;
+  const keyColumns = `${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text, CAST(NULL AS BIGINT) AS writable`;
   const rows = await db.rawRows(
-    `SELECT 'key' || row_number() OVER (ORDER BY ${rowOrder}) AS kind, ${nullPageColumns(db.engine)},
-            ${text(time)} AS time_text, ${text('sequence_number')} AS seq, ${text('pk')} AS pk_text, CAST(NULL AS BIGINT) AS writable
-       FROM (SELECT ${time}, sequence_number, pk FROM ${table} WHERE ${where} ORDER BY ${orderBy} LIMIT 2 OFFSET ?) k
+    `${keyRowsBranch(db.engine, keyColumns, keyRows, rowOrder)}
      UNION ALL
      ${joinedPageBranch(db.engine, object, pageRows, rowOrder, { more: `, NULL, NULL, NULL, min(CASE WHEN ${check} THEN 1 ELSE 0 END)` })}`,
-    [...params, Math.max(0, size - 1), ...params, size],
+    [...params, size - 1, ...params, size],
   );
   // a row the engine cannot write as JavaScript does: the caller writes the page from raw rows
   if (rows.some((r) => r[0] === 'page' && toNumber(r[2] as number) > 0 && toNumber(r[8] as number) !== 1)) return undefined;
   const { items, count } = joinedPage(rows);
-  const last = rows.find((r) => r[0] === 'key1');
   const out: TickJsonPage = { items, count };
-  if (size > 0 && last && rows.some((r) => r[0] === 'key2')) out.next = { ts: String(last[5]), seq: String(last[6]), pk: String(last[7]) };
+  const { last, next } = pageKeys(rows);
+  if (last && next) out.next = { ts: String(last[0]), seq: String(last[1]), pk: String(last[2]) };
   return out;
 }
 
@@ -141,31 +139,29 @@ function barObject(otc: boolean): string {
 }
 
 /**
- * Reads up to range.limit minute bars of one ticker in [fromMs, toMs) as JSON, with the time of
- * the last one, the time of the bar after the page, and whether every bar of the page starts on a
- * whole minute.
+ * Reads up to range.limit minute bars of one ticker in [fromMs, toMs) as JSON, with whether every
+ * bar of the page starts on a whole minute and, when another bar follows the page, the times of
+ * the page's last bar and of that one.
  */
 export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc: boolean): Promise<BarJsonPage> {
   const dir = range.order === 'asc' ? 'ASC' : 'DESC';
   const where = 'ticker = ? AND t >= ? AND t < ?';
   const params: SqlValue[] = [range.ticker, range.fromMs, range.toMs];
   const pageRows = `(SELECT * FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT ?)`;
-  // Each page row (one, or one per chunk) also says its last time and whether all its bars start
-  // on the minute; t is unique per ticker, so the bar after the page is the one at offset limit.
-  const aggregates = `, ${dir === 'ASC' ? 'max(t)' : 'min(t)'} AS at, min(CASE WHEN t % 60000 = 0 THEN 1 ELSE 0 END) AS aligned`;
+  const keyRows = `(SELECT t FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT 2 OFFSET ?)`;
+  // Each page row (one, or one per chunk) also says whether all its bars start on the minute.
   const rows = await db.rawRows(
-    `SELECT 'next' AS kind, ${nullPageColumns(db.engine)}, t AS at, CAST(NULL AS BIGINT) AS aligned
-       FROM (SELECT t FROM minute_bars WHERE ${where} ORDER BY t ${dir} LIMIT 1 OFFSET ?) k
+    `${keyRowsBranch(db.engine, 't, CAST(NULL AS BIGINT) AS aligned', keyRows, `t ${dir}`)}
      UNION ALL
-     ${joinedPageBranch(db.engine, barObject(otc), pageRows, `t ${dir}`, { more: aggregates })}`,
-    [...params, range.limit, ...params, range.limit],
+     ${joinedPageBranch(db.engine, barObject(otc), pageRows, `t ${dir}`, { more: ', NULL, min(CASE WHEN t % 60000 = 0 THEN 1 ELSE 0 END)' })}`,
+    [...params, range.limit - 1, ...params, range.limit],
   );
   const { items, count } = joinedPage(rows);
-  const chunks = rows.filter((r) => r[0] === 'page' && toNumber(r[2] as number) > 0);
-  const next = rows.find((r) => r[0] === 'next');
-  const out: BarJsonPage = { items, count, aligned: chunks.every((r) => toNumber(r[6] as number) === 1) };
-  const times = chunks.map((r) => toNumber(r[5] as number));
-  if (times.length > 0) out.lastT = dir === 'ASC' ? Math.max(...times) : Math.min(...times);
-  if (next) out.nextT = toNumber(next[5] as number);
+  const out: BarJsonPage = { items, count, aligned: rows.every((r) => r[0] !== 'page' || toNumber(r[2] as number) === 0 || toNumber(r[6] as number) === 1) };
+  const { last, next } = pageKeys(rows);
+  if (last && next) {
+    out.lastT = toNumber(last[0] as number);
+    out.nextT = toNumber(next[0] as number);
+  }
   return out;
 }
