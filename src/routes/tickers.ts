@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { notFound } from '../domain/errors.js';
 import { listPage } from '../server/pagination.js';
-import { baseUrl, getRoute } from '../server/route.js';
+import { baseUrl, getRoute, requestCacheKey } from '../server/route.js';
 import { JsonItems } from '../server/serializer.js';
 import { Cursor, DateString, Limit, ListBody, Order, SingleBody, StringEnum } from '../server/schemas.js';
 import { localDayOf } from '../domain/calendar.js';
@@ -68,6 +68,9 @@ export async function tickerRoutes(app: FastifyInstance, ctx: RouteContext): Pro
     // the items are JSON texts stored with the rows (tickerItemJson), spliced in as they are
     serializer: 'native',
     dataVersion: () => ctx.services.tickers.version(),
+    // Apps page through the whole list, often at every start: each page (its next_url included)
+    // depends only on the request and the stored tickers.
+    cacheKey: requestCacheKey(ctx),
     handler: ({ query, req }) =>
       listPage(ctx, req, query, {
         family: 'tickers',

@@ -74,7 +74,7 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
     auth: new KeyAuthenticator(opts.store.keys),
     now: services.now,
     guards: opts.guards ?? [],
-    responseCache: opts.config.responseCacheEntries === 0 ? undefined : new ResponseCache(opts.config.responseCacheEntries),
+    responseCache: opts.config.responseCacheEntries === 0 ? undefined : new ResponseCache(opts.config.responseCacheEntries, opts.config.responseCacheBytes),
     basePath: '',
   };
   const rootEnvelope = opts.config.envelope;

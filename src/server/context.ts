@@ -19,6 +19,8 @@ export interface ServerConfig {
   brandingDir?: string;
   /** Entries of the response cache (default 10,000; 0 turns it off). */
   responseCacheEntries?: number;
+  /** Bytes the response cache may hold (default DEFAULT_CACHE_BYTES). */
+  responseCacheBytes?: number;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal; default 0.045). */
   riskFreeRate?: number;
 }

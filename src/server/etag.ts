@@ -23,10 +23,19 @@ const KEY_PARAMS = new Set(['apikey', 'api_key']);
  * Weak, as bodyEtag's: the identity and compressed bytes are one resource.
  */
 export function dataEtag(version: string, wrapped: boolean, req: FastifyRequest, query: object, base: string): string {
+  const request = `${requestIdentity(req, query, base)}\0${wrapped}`;
+  return `W/"${createHash('sha1').update(version).update('\0').update(request).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * What an answer depends on besides the data and the envelope: the route and its path
+ * parameters, the validated query (defaults applied, so `?limit=100` and no limit are one answer;
+ * the key left out) and the base URL its links are built on.
+ */
+export function requestIdentity(req: FastifyRequest, query: object, base: string): string {
   const names = Object.keys(query).filter((k) => !KEY_PARAMS.has(k.toLowerCase())).sort();
   const q = names.map((k) => [k, (query as Record<string, unknown>)[k]]);
-  const request = JSON.stringify([req.routeOptions.url, req.params, q, wrapped, base]);
-  return `W/"${createHash('sha1').update(version).update('\0').update(request).digest('base64url').slice(0, 27)}"`;
+  return JSON.stringify([req.routeOptions.url, req.params, q, base]);
 }
 
 /**

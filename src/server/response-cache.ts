@@ -1,7 +1,8 @@
 // Serialized answers of routes whose body is a pure function of the request and the stored data
-// (the ticker overview): kept per request key and store data version, so a repeated request skips
-// the store reads and the serializer. The request id, which differs on every response, is spliced
-// in; everything else (headers, auth, plans, rate limits) runs as for any request.
+// (the ticker overview, pages of the ticker list): kept per request key and store data version, so
+// a repeated request skips the store reads and the serializer. The request id, which differs on
+// every response, is spliced in; everything else (headers, auth, plans, rate limits) runs as for
+// any request. Bounded by entries and by bytes; the least recently used entry goes first.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,18 +23,34 @@ interface Entry extends CachedBody {
   version: string;
 }
 
-export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+/** Default byte budget of a cache: 32 MiB, about a hundred 1,000-ticker pages. */
+export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 
-  constructor(readonly maxEntries = 10_000) {}
+export class ResponseCache {
+  /** Least recently used first: a Map iterates in insertion order, and a hit is re-inserted. */
+  private readonly entries = new Map<string, Entry>();
+  private heldBytes = 0;
+
+  /**
+   * `maxBytes` bounds the bodies held; a body over an eighth of it is not kept, so that one large
+   * answer cannot empty the cache of the many small ones.
+   */
+  constructor(
+    readonly maxEntries = 10_000,
+    readonly maxBytes = DEFAULT_CACHE_BYTES,
+  ) {}
 
   /** The body cached for `key` when it was made at data version `version`. */
   get(key: string, version: string): CachedBody | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    if (e.version === version) return e;
     this.entries.delete(key);
-    return undefined;
+    if (e.version !== version) {
+      this.heldBytes -= sizeOf(e);
+      return undefined;
+    }
+    this.entries.set(key, e);
+    return e;
   }
 
   /**
@@ -42,14 +59,19 @@ export class ResponseCache {
    */
   set(key: string, version: string, body: string | Buffer, requestId: string): CachedBody | undefined {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (bytes.length > this.maxBytes / 8) return undefined;
     const needle = `"request_id":"${requestId}"`;
     const at = bytes.indexOf(needle);
     if (at < 0 || bytes.indexOf(needle, at + 1) >= 0) return undefined;
     const idAt = at + needle.length - requestId.length - 1; // byte offsets: the needle is ASCII
-    // Oldest first out: a Map iterates in insertion order.
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const entry: Entry = { version, head: bytes.subarray(0, idAt), tail: bytes.subarray(idAt + requestId.length) };
+    this.delete(key);
     this.entries.set(key, entry);
+    this.heldBytes += sizeOf(entry);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.heldBytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
     return entry;
   }
 
@@ -57,9 +79,26 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** Bytes of the bodies held. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
   }
+
+  private delete(key: string): void {
+    const e = this.entries.get(key);
+    if (e === undefined) return;
+    this.entries.delete(key);
+    this.heldBytes -= sizeOf(e);
+  }
+}
+
+function sizeOf(e: CachedBody): number {
+  return e.head.length + e.tail.length;
 }
 
 /**

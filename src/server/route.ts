@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
 import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
-import { dataEtag, etagMatches } from './etag.js';
+import { dataEtag, etagMatches, requestIdentity } from './etag.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 import { envelope, nativeJson, type SerializerKind } from './serializer.js';
@@ -90,6 +90,8 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
     if (cacheKey === undefined || reply.statusCode !== 200) return out;
     const serialized = reply.serialize(out) as string | Buffer; // the route's declared serializer
     req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
+    // hits answer with the ETag this answer gets (ETag hook), not one hashed from the body
+    if (req.cachedBody !== undefined && req.dataEtag !== undefined) req.cachedBody.etag = req.dataEtag;
     reply.type(JSON_TYPE);
     return serialized;
   };
@@ -151,6 +153,14 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       },
     });
   }
+}
+
+/**
+ * The cacheKey of a route whose answer depends on nothing but the request and the data: its path,
+ * parameters and the base URL of its links (next_url), not the clock.
+ */
+export function requestCacheKey(ctx: RouteContext): (args: { query: unknown; req: FastifyRequest }) => string {
+  return ({ query, req }) => requestIdentity(req, query as object, publicBase(ctx.config, req));
 }
 
 /**

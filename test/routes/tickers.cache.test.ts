@@ -178,6 +178,35 @@ describe('ResponseCache', () => {
     expect(c.size).toBe(0);
   });
 
+  it('holds at most maxBytes of bodies, dropping the least recently used', () => {
+    const body = (k: string) => `{"request_id":"${k}","x":"${'.'.repeat(80)}"}`; // 100 bytes less the id
+    const c = new ResponseCache(100, 1100);
+    for (const k of ['a', 'b', 'c']) c.set(k, 'v', body(k), k);
+    const held = c.bytes;
+    expect(held).toBe(3 * (body('a').length - 1));
+    expect(c.get('a', 'v')).toBeDefined(); // now the most recently used
+    for (const k of ['d', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l']) c.set(k, 'v', body(k), k);
+    expect(c.bytes).toBeLessThanOrEqual(1100);
+    expect(c.get('b', 'v')).toBeUndefined();
+    expect(c.get('a', 'v')).toBeDefined();
+  });
+
+  it('keeps no body over an eighth of maxBytes', () => {
+    const c = new ResponseCache(100, 800);
+    expect(c.set('big', 'v', `{"request_id":"r","x":"${'.'.repeat(100)}"}`, 'r')).toBeUndefined();
+    expect(c.set('small', 'v', '{"request_id":"r"}', 'r')).toBeDefined();
+    expect(c.size).toBe(1);
+  });
+
+  it('counts an entry replaced or dropped at another version out of its bytes', () => {
+    const c = new ResponseCache(100, 10_000);
+    c.set('k', 'v1', '{"request_id":"r","x":1}', 'r');
+    c.set('k', 'v1', '{"request_id":"r","x":22}', 'r');
+    expect(c.bytes).toBe('{"request_id":"","x":22}'.length);
+    expect(c.get('k', 'v2')).toBeUndefined();
+    expect(c.bytes).toBe(0);
+  });
+
   it('holds at most maxEntries, dropping the oldest', () => {
     const c = new ResponseCache(2);
     for (const k of ['a', 'b', 'c']) c.set(k, 'v', `{"request_id":"${k}"}`, k);
