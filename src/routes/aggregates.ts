@@ -8,7 +8,7 @@ import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-marke
 import type { RouteContext } from '../server/context.js';
 import { windowedMs } from '../server/entitlements.js';
 import { badParameter, notFound } from '../domain/errors.js';
-import { getRoute, nextUrl } from '../server/route.js';
+import { getRoute, nextUrl, requestCacheKey } from '../server/route.js';
 import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
 import { Cursor, DateString, Limit, StringEnum } from '../server/schemas.js';
 import { AGGS_MAX_LIMIT, type GroupedMarket } from '../services/aggregates.js';
@@ -128,6 +128,8 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
     // Up to 50,000 bars written as JSON text straight from the rows the store read and spliced in
     // by the native serializer; the rest of the body holds only schema fields by construction.
     serializer: 'native',
+    // Back-tests ask the same ranges again and again; kept while the plan's window cuts nothing
+    cacheKey: requestCacheKey(ctx),
     handler: async ({ params, query: raw, req }) => {
       const q = rangeCursorQuery(ctx, raw);
       const ticker = normalizeTicker(params.ticker);

@@ -9,7 +9,7 @@ import type { RouteContext } from '../server/context.js';
 import { windowedNs } from '../server/entitlements.js';
 import { listPage, type ListPage } from '../server/pagination.js';
 import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
-import { getRoute } from '../server/route.js';
+import { getRoute, requestCacheKey } from '../server/route.js';
 import { Cursor, Limit, Order, StringEnum } from '../server/schemas.js';
 import type { KeysetRows, PageRequest } from '../services/paging.js';
 import { MAX_TICK_LIMIT, validTickCursor, type RawQuote, type RawTrade, type TickPosition, type TickWindow, type TradeQuoteService } from '../services/trades-quotes.js';
@@ -205,6 +205,8 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     querystring: TickQuery,
     response: ListOf(TradeWire),
     serializer: 'native',
+    // kept while the plan's window cuts nothing: a range that ends in the past
+    cacheKey: requestCacheKey(ctx),
     handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
       return listBody(await listPage(ctx, req, query, {
@@ -230,6 +232,7 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     querystring: TickQuery,
     response: ListOf(QuoteWire),
     serializer: 'native',
+    cacheKey: requestCacheKey(ctx),
     handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
       return listBody(await listPage(ctx, req, query, {

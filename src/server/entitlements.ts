@@ -39,6 +39,11 @@ interface WindowState {
   /** What was cut, for the body's notice and status. */
   cutHistory: boolean;
   cutDelay: boolean;
+  /**
+   * The handler's time range was narrowed to the window (windowedMs, windowedNs), the end of a
+   * real-time window included: the answer may change with the clock alone.
+   */
+  narrowed?: boolean;
 }
 
 declare module 'fastify' {
@@ -117,6 +122,7 @@ export function windowedMs(req: FastifyRequest, fromMs: number, toMs: number): {
   if (history || (late && w.delayed)) noteDataCut(req, { history, delay: late && w.delayed });
   const from = Math.max(fromMs, w.earliestMs);
   const to = Math.min(toMs, w.latestMs);
+  if ((from !== fromMs || to !== toMs) && req.dataWindowState) req.dataWindowState.narrowed = true;
   return { fromMs: from, toMs: to, empty: from > to };
 }
 
@@ -124,7 +130,26 @@ export function windowedMs(req: FastifyRequest, fromMs: number, toMs: number): {
 export function windowedNs(req: FastifyRequest, gte: bigint | undefined, lt: bigint | undefined): { gte?: bigint; lt?: bigint; empty: boolean } {
   const r = narrowNsRange(gte, lt, applyDataWindow(req));
   if (r.cut.history || r.cut.delay) noteDataCut(req, r.cut);
+  if ((r.gte !== gte || r.lt !== lt) && req.dataWindowState) req.dataWindowState.narrowed = true;
   return { gte: r.gte, lt: r.lt, empty: r.gte !== undefined && r.lt !== undefined && r.gte >= r.lt };
+}
+
+/**
+ * Whether the answer to this request is the same for every key of its plan while the stored data
+ * stays as it is: the route has no data window, or its handler bounded its read by the window
+ * (windowedMs, windowedNs) and the window left the read's range as asked. Later the window only
+ * reaches further on the late side; its early side moves with the day (the response cache keys
+ * answers by it, windowScope).
+ */
+export function windowLeftWhole(req: FastifyRequest): boolean {
+  const s = req.dataWindowState;
+  return s === undefined || (s.applied && !s.narrowed && !s.cutHistory && !s.cutDelay);
+}
+
+/** What a cached answer of a windowed route depends on besides the request: the plan and the start of its window. */
+export function windowScope(req: FastifyRequest): string {
+  const s = req.dataWindowState;
+  return s === undefined ? '' : `${s.window.plan}\0${s.window.earliestMs}\0`;
 }
 
 /** Field-level check for handlers: e.g. include a snapshot's lastQuote only when entitled(req, 'nbbo'). */

@@ -4,6 +4,7 @@ import { presentedKey } from './auth.js';
 import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
 import { dataEtag, etagMatches, requestIdentity } from './etag.js';
+import { windowLeftWhole, windowScope } from './entitlements.js';
 import { cachedBody } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 import { envelope, nativeJson, type SerializerKind } from './serializer.js';
@@ -87,7 +88,9 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       ? body
       : { status: 'OK', request_id: req.id, ...(body as object) };
     const out = envelope(wrapped, inner, true);
-    if (cacheKey === undefined || reply.statusCode !== 200) return out;
+    // an answer the plan's window narrowed may change with the clock: sent, not kept (and written
+    // by Fastify, whose preSerialization hook cuts the rows of routes that leave that to it)
+    if (cacheKey === undefined || reply.statusCode !== 200 || !windowLeftWhole(req)) return out;
     const serialized = reply.serialize(out) as string | Buffer; // the route's declared serializer
     req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
     // hits answer with the ETag this answer gets (ETag hook), not one hashed from the body
@@ -132,14 +135,14 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       handler: (req, reply) => {
         const query = req.query as Static<Q>;
         const params = req.params as Static<P>;
-        // Cached answers: looked up after auth, plans and validation ran; never for requests whose
-        // plan cuts the data (the cut depends on the key).
+        // Cached answers: looked up after auth, plans and validation ran. Answers of time series
+        // are kept per plan and start of its window, and only when the window cut nothing.
         let cacheKey: string | undefined;
         let version = '';
-        if (cache !== undefined && req.dataWindowState === undefined) {
+        if (cache !== undefined) {
           const own = spec.cacheKey!({ query, params, req });
           if (own !== undefined) {
-            cacheKey = cacheScope + own;
+            cacheKey = cacheScope + windowScope(req) + own;
             version = ctx.services.dataVersion(); // read before the data, so a write meanwhile is not hidden
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
