@@ -29,7 +29,7 @@ export interface SqlDriver {
   readonly engine: 'sqlite' | 'postgres';
   all(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row[]>;
   get(sql: string, params?: readonly SqlValue[], opts?: QueryOptions): Promise<Row | undefined>;
-  run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  run(sql: string, params?: readonly SqlValue[], opts?: WriteOptions): Promise<{ changes: number }>;
   /**
    * A read whose rows are arrays of the selected values in select order, with no object per row
    * (large pages serialized straight from the rows). Integer columns are numbers: select a value
@@ -107,7 +107,15 @@ export class KeyConflictError extends Error {
  */
 export const STORE_DRIVER: unique symbol = Symbol('tickerbase.store.driver');
 
-export interface TransactionOptions {
+export interface WriteOptions {
+  /**
+   * The write is bookkeeping (usage counts), no part of the data answers are made of: this
+   * connection's data version stays, and answers cached by it with it.
+   */
+  unversioned?: boolean;
+}
+
+export interface TransactionOptions extends WriteOptions {
   /**
    * When another connection holds the write lock, fail at once with StoreBusyError instead of
    * waiting for it (SQLite; PostgreSQL takes row locks only, so it ignores this). For writes on

@@ -12,6 +12,7 @@ import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import { storePairs } from '../helpers/engines.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { dataVersionPeriodStart } from '../helpers/data-version.js';
 
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 const TICKERS: TickerRecord[] = [
@@ -134,10 +135,15 @@ for (const engine of storePairs('cache')) {
       }
     });
 
-    it('changes the store data version on writes, not on reads', async () => {
+    it('changes the store data version on writes, not on reads or usage counts', async () => {
+      const counted = await store.keys.create({ plan: 'free' });
+      await dataVersionPeriodStart(engine.name);
       const v0 = store.dataVersion();
       await store.reference.getTicker('CCHE');
       await store.market.lastDayBarBefore('CCHE', nyMidnight('2024-03-09'));
+      expect(store.dataVersion()).toBe(v0);
+      // the server flushes usage counts every few seconds: they must not drop every cached answer
+      await store.usage.add([{ key_id: counted.record.id, day: '2024-03-08', family: '/v3/reference/tickers/:ticker', requests: 3, errors: 0 }]);
       expect(store.dataVersion()).toBe(v0);
       await store.keys.create({ plan: 'free' });
       const v1 = store.dataVersion();

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
 // plain numbers get them converted back below.
@@ -212,9 +212,9 @@ class PgSession implements SqlDriver {
     return (await this.all(sql, params, opts))[0];
   }
 
-  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+  async run(sql: string, params: readonly SqlValue[] = [], opts: WriteOptions = {}): Promise<{ changes: number }> {
     const started = this.outage.check();
-    this.writes.n++;
+    if (!opts.unversioned) this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       this.outage.ok();
@@ -518,7 +518,7 @@ export class PostgresDriver extends PgSession {
     return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0);
   }
 
-  override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>): Promise<T> {
+  override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
     const started = this.outage.check();
     let client: pg.PoolClient;
     try {
@@ -529,7 +529,7 @@ export class PostgresDriver extends PgSession {
     let failure: unknown;
     try {
       await client.query('BEGIN');
-      this.writes.n++;
+      if (!opts.unversioned) this.writes.n++;
       const result = await fn(new PgTransaction(client, this.writes, this.outage));
       await client.query('COMMIT');
       return result;
@@ -540,7 +540,7 @@ export class PostgresDriver extends PgSession {
       if (!(failure instanceof StoreUnavailableError)) await client.query('ROLLBACK').catch(() => {});
       throw failure;
     } finally {
-      this.writes.n++;
+      if (!opts.unversioned) this.writes.n++;
       client.release(failure instanceof StoreUnavailableError ? failure : undefined);
     }
   }

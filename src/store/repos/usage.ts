@@ -27,7 +27,8 @@ export class UsageRepository {
   constructor(private readonly db: SqlDriver) {}
 
   /**
-   * Adds the counts in one transaction (one upsert per key, day and family). With `noWait`, throws
+   * Adds the counts in one transaction (one upsert per key, day and family), leaving the data
+   * version as it is: counts are not data any answer is made of. With `noWait`, throws
    * StoreBusyError at once, writing nothing, when another connection (an import) holds the write
    * lock; `lockWaitMs` waits that long for it instead.
    */
@@ -39,9 +40,10 @@ export class UsageRepository {
           `INSERT INTO key_usage (key_id, day, family, requests, errors) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (key_id, day, family) DO UPDATE SET requests = key_usage.requests + excluded.requests, errors = key_usage.errors + excluded.errors`,
           [u.key_id, u.day, u.family, u.requests, u.errors],
+          { unversioned: true },
         );
       }
-    }, opts);
+    }, { ...opts, unversioned: true });
   }
 
   /** A key's rows between two days (inclusive), newest day first. */

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { DATA_VERSION_TTL_MS, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { DATA_VERSION_TTL_MS, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type WriteOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 
 type Statement = Database.Statement<unknown[], Row>;
 
@@ -142,9 +142,9 @@ export class SqliteDriver implements SqlDriver {
     }
   }
 
-  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+  async run(sql: string, params: readonly SqlValue[] = [], opts: WriteOptions = {}): Promise<{ changes: number }> {
     const s = this.stmt(sql);
-    this.writes++;
+    if (!opts.unversioned) this.writes++;
     try {
       return { changes: s.run(...params).changes };
     } catch (err) {
@@ -210,7 +210,8 @@ export class SqliteDriver implements SqlDriver {
     if (wait === undefined || wait === this.busyTimeoutMs) this.begin();
     else this.beginWaiting(wait);
     this.depth++;
-    this.writes++;
+    const counted = opts.unversioned ? 0 : 1;
+    this.writes += counted;
     try {
       const result = await fn(this);
       this.db.exec('COMMIT');
@@ -220,7 +221,7 @@ export class SqliteDriver implements SqlDriver {
       throw busyAsStoreBusy(err);
     } finally {
       this.depth--;
-      this.writes++;
+      this.writes += counted;
     }
   }
 
