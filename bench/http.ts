@@ -3,10 +3,15 @@
 // Both servers are child processes, and the load generator is wrk (`wrk -t1 -c50 --latency`), a
 // third process, so no server shares its event loop with the client. The server is the real
 // `serve` command (access log on, written to a file; response cache on; live demo tape off) over
-// the demo data set. One answer per URL (headers and body, asked without compression) is recorded
+// the demo data set, compiled from the checkout's sources first (scripts/compile.mjs) and run from
+// dist/ by plain Node, as bin/tickerbase runs it. One answer per URL (headers and body, asked without compression) is recorded
 // from it, and the bare server sends exactly those bytes for that URL: the ratio is what our own
-// work costs. Where a cache could flatter, the URLs rotate (a wrk Lua script): the overview over
-// 1,000 tickers. Cases alternate the two servers round by round, so a slow spell of the shared
+// work costs. Fixed URLs are answered from the response cache after the first request (a page
+// repeated, as apps paging the ticker list at every start and back-tests asking a range again
+// do), except trades up to now, which are read every time; the rotating cases (a wrk Lua script)
+// show the other side: the overview over 1,000 tickers (each cached after its first request), and
+// pages of the ticker list from 1,500 and 200 start tickers and minute bars from 60 start dates,
+// more bytes than the cache holds, so asked in turn every one misses. Cases alternate the two servers round by round, so a slow spell of the shared
 // machine hits both alike; the median round of each counts. Server CPU per request is the
 // server child's process.cpuUsage() delta over a round divided by the round's requests; the
 // server's peak RSS over all cases is printed at the end of each engine.
@@ -46,15 +51,29 @@ interface Case {
 }
 
 function cases(rotation: string[]): Case[] {
+  const from = (n: number, limit: number) => rotation.slice(0, n).map((t) => `/v3/reference/tickers?limit=${limit}&ticker.gte=${encodeURIComponent(t)}`);
   const all: Case[] = [
     { name: 'overview fixed', paths: ['/v3/reference/tickers/AAPL'] },
-    { name: 'overview rotating', paths: rotation.map((t) => `/v3/reference/tickers/${encodeURIComponent(t)}`) },
+    { name: 'overview rotating', paths: rotation.slice(0, 1000).map((t) => `/v3/reference/tickers/${encodeURIComponent(t)}`) },
     { name: 'tickers limit=100', paths: ['/v3/reference/tickers?limit=100'] },
+    // 1,500 pages of 27 KiB and 200 of 272 KiB: over the response cache's 32 MiB
+    { name: 'tickers limit=100 rotating', paths: from(1500, 100) },
     { name: 'tickers limit=1000', paths: ['/v3/reference/tickers?limit=1000'] },
+    { name: 'tickers limit=1000 rotating', paths: from(200, 1000) },
     { name: 'aggs 1/minute 50000', paths: ['/v2/aggs/ticker/AAPL/range/1/minute/2026-01-01/2026-11-20?limit=50000'], connections: 4 },
+    // the same bars from 60 different start dates: 54 MiB of answers, over the cache's 32 MiB
+    { name: 'aggs 1/minute 50000 rotating', paths: Array.from({ length: 60 }, (_, i) => `/v2/aggs/ticker/AAPL/range/1/minute/${dateAfter('2026-01-01', i)}/2026-11-20?limit=50000`), connections: 4 },
+    // a range ending in the past, and one reaching now (a real-time plan's window ends at the
+    // clock, so that answer is never cached)
+    { name: 'trades 50000 past range', paths: ['/v3/trades/AAPL?timestamp.lte=2026-11-20&limit=50000'], connections: 4 },
     { name: 'trades 50000', paths: ['/v3/trades/AAPL?limit=50000'], connections: 4 },
   ];
   return onlyCases ? all.filter((c) => onlyCases.includes(c.name)) : all;
+}
+
+/** The date `days` after `date` (YYYY-MM-DD). */
+function dateAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 interface Child {
@@ -75,7 +94,7 @@ function cpuOf(proc: ChildProcess): () => Promise<number> {
     });
 }
 
-/** The peak RSS of a serve-cpu.ts child so far, in bytes. */
+/** The peak RSS of a serve-cpu.mjs child so far, in bytes. */
 function peakRss(proc: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     proc.once('message', (m) => resolve(m as number));
@@ -114,7 +133,11 @@ function childEnv(): NodeJS.ProcessEnv {
 async function startServer(storeArgs: string[], logFile: string): Promise<Child> {
   const port = await freePort();
   const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--demo', 'no', '--live-demo', 'no', ...storeArgs];
-  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/serve-cpu.ts', serverSrc, ...args], {
+  for (const script of ['scripts/compile.mjs', 'scripts/copy-sql.mjs']) {
+    const built = spawnSync(process.execPath, [join(serverSrc, script)], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`${script} exited with ${built.status}`);
+  }
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/targets/serve-cpu.mjs', serverSrc, ...args], {
     env: childEnv(),
     stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
   });
@@ -245,7 +268,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
   await store.close();
   store = await openStore({ dataDir, databaseUrl });
   const { key } = await store.keys.create({ plan: 'demo', label: 'bench-http' });
-  const rotation = (await store.reference.listTickers({ market: 'stocks', active: true, sort: 'ticker', order: 'asc', limit: 1000 })).map((t) => t.record.ticker);
+  const rotation = (await store.reference.listTickers({ market: 'stocks', active: true, sort: 'ticker', order: 'asc', limit: 1500 })).map((t) => t.record.ticker);
   await store.close();
   const headers = { 'x-api-key': key };
 
