@@ -71,7 +71,8 @@ export interface SqlDriver {
    * cache of answers can tell when to recompute. Writes through this driver change it at once;
    * other connections' commits within DATA_VERSION_TTL_MS of the engine (SQLite reads PRAGMA
    * data_version, which costs a lock round on the WAL index, at most that often; PostgreSQL has
-   * no cheap equivalent, so its token also changes every TTL).
+   * no cheap equivalent: its drivers announce their commits with NOTIFY and hear the others' on a
+   * LISTEN connection, and until that listens the token changes every TTL).
    */
   dataVersion(): string;
   close(): Promise<void>;

@@ -1,12 +1,23 @@
-import { DATA_VERSION_TTL_MS } from '../../src/store/driver.js';
+import { UNANNOUNCED_WRITES_MS } from '../../src/store/postgres/driver.js';
+import type { Store } from '../../src/store/index.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Waits for the start of the next DATA_VERSION_TTL_MS period on PostgreSQL, whose data version
- * also moves with the clock (so that another process's writes are seen): a test counting store
- * reads across a few requests then stays within one version of the response cache.
+ * Waits until the store's data version holds still, so that a test counting store reads across a
+ * few requests stays within one version of the response cache. On PostgreSQL the first call
+ * starts the store's LISTEN connection, whose start changes the version once, and the version
+ * also moves every UNANNOUNCED_WRITES_MS: the wait keeps clear of that by 3 s.
  */
-export async function dataVersionPeriodStart(engine: 'sqlite' | 'postgres'): Promise<void> {
+export async function settledDataVersion(store: Store, engine: 'sqlite' | 'postgres'): Promise<void> {
   if (engine !== 'postgres') return;
-  const ttl = DATA_VERSION_TTL_MS[engine];
-  await new Promise((r) => setTimeout(r, ttl - (Date.now() % ttl) + 5));
+  let last = store.dataVersion();
+  for (let i = 0; i < 100; i++) {
+    await sleep(30);
+    const v = store.dataVersion();
+    if (v === last) break;
+    last = v;
+  }
+  const left = UNANNOUNCED_WRITES_MS - (Date.now() % UNANNOUNCED_WRITES_MS);
+  if (left < 3000) await sleep(left + 10);
 }

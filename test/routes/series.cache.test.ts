@@ -7,7 +7,7 @@ import { nyTime } from '../../src/domain/calendar.js';
 import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { dataVersionPeriodStart } from '../helpers/data-version.js';
+import { settledDataVersion } from '../helpers/data-version.js';
 import { storePairs } from '../helpers/engines.js';
 
 const minute = (ticker: string, t: number, c: number): BarRow => ({ ticker, t, o: c, h: c, l: c, c, v: 100, vw: c, n: 1 });
@@ -41,7 +41,7 @@ for (const engine of storePairs('seriescache')) {
     });
 
     it('answers a range in the past again without reading the store', async () => {
-      await dataVersionPeriodStart(engine.name);
+      await settledDataVersion(store, engine.name);
       const bars = vi.spyOn(store.market, 'readMinuteBarsJsonPage');
       const first = await demo.get(RANGE);
       const second = await demo.get(RANGE);
@@ -75,7 +75,7 @@ for (const engine of storePairs('seriescache')) {
       expect((await demo.get(RANGE)).body.results).toHaveLength(3);
       // a range inside both windows is kept for each plan: the free plan's is its own answer
       const recent = '/v2/aggs/ticker/AAA/range/1/minute/2024-03-01/2024-03-07';
-      await dataVersionPeriodStart(engine.name);
+      await settledDataVersion(store, engine.name);
       const bars = vi.spyOn(store.market, 'readMinuteBarsJsonPage');
       expect((await demo.get(recent)).body.status).toBe('OK');
       expect((await demo.get(recent, free)).body.status).toBe('OK');

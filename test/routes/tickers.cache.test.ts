@@ -12,7 +12,7 @@ import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import { storePairs } from '../helpers/engines.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { dataVersionPeriodStart } from '../helpers/data-version.js';
+import { settledDataVersion } from '../helpers/data-version.js';
 
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 const TICKERS: TickerRecord[] = [
@@ -46,6 +46,7 @@ for (const engine of storePairs('cache')) {
     });
 
     it('answers a repeated request without reading the store, with its own request id', async () => {
+      await settledDataVersion(store, engine.name);
       const reads = vi.spyOn(store.reference, 'getTicker');
       const first = await t.get('/v3/reference/tickers/CCHE');
       const second = await t.get('/v3/reference/tickers/CCHE');
@@ -137,7 +138,7 @@ for (const engine of storePairs('cache')) {
 
     it('changes the store data version on writes, not on reads or usage counts', async () => {
       const counted = await store.keys.create({ plan: 'free' });
-      await dataVersionPeriodStart(engine.name);
+      await settledDataVersion(store, engine.name);
       const v0 = store.dataVersion();
       await store.reference.getTicker('CCHE');
       await store.market.lastDayBarBefore('CCHE', nyMidnight('2024-03-09'));

@@ -8,7 +8,7 @@ import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import { storePairs } from '../helpers/engines.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { dataVersionPeriodStart } from '../helpers/data-version.js';
+import { settledDataVersion } from '../helpers/data-version.js';
 
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 const TICKERS: TickerRecord[] = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE'].map((ticker) => ({ ...base, ticker, name: `${ticker} Corp.` }));
@@ -37,7 +37,7 @@ for (const engine of storePairs('listcache')) {
     afterEach(() => vi.restoreAllMocks());
 
     it('answers a repeated page without reading the store, with its own request id and the same next_url', async () => {
-      await dataVersionPeriodStart(engine.name);
+      await settledDataVersion(store, engine.name);
       const reads = spyOnListReads(store);
       const first = await t.get('/v3/reference/tickers?limit=2');
       const second = await t.get('/v3/reference/tickers?limit=2');
@@ -65,7 +65,7 @@ for (const engine of storePairs('listcache')) {
       expect(await tickers('limit=2&order=desc')).toEqual(['EEE', 'DDD']);
       expect(await tickers('limit=2&ticker.gte=CCC')).toEqual(['CCC', 'DDD']);
       // the key is not part of the answer: another key's request is the same page
-      await dataVersionPeriodStart(engine.name);
+      await settledDataVersion(store, engine.name);
       expect(await tickers('limit=2')).toEqual(['AAA', 'BBB']);
       const reads = spyOnListReads(store);
       const res = await t.get('/v3/reference/tickers?limit=2', { 'x-api-key': other });
@@ -82,7 +82,7 @@ for (const engine of storePairs('listcache')) {
     });
 
     it('gives a cached page the ETag of its first answer, and 304 to a client holding it', async () => {
-      await dataVersionPeriodStart(engine.name);
+      await settledDataVersion(store, engine.name);
       const first = await t.get('/v3/reference/tickers?limit=4');
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^W\/"/);

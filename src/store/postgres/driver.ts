@@ -184,12 +184,17 @@ class PgSession implements SqlDriver {
     return `${this.writes.n}.${Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres)}`;
   }
 
+  /** Called once a write outside a transaction has committed (PostgresDriver tells other processes). */
+  protected wrote(): void {}
+
   async all(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row[]> {
     const started = this.outage.check();
-    if (mayWrite(sql)) this.writes.n++;
+    const writing = mayWrite(sql);
+    if (writing) this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       this.outage.ok();
+      if (writing) this.wrote();
       return opts.bigint ? (r.rows as Row[]) : numberify(r.rows as Row[]);
     } catch (err) {
       throw this.outage.note(err, started);
@@ -198,10 +203,12 @@ class PgSession implements SqlDriver {
 
   async rawRows(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
     const started = this.outage.check();
-    if (mayWrite(sql)) this.writes.n++;
+    const writing = mayWrite(sql);
+    if (writing) this.writes.n++;
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[], rowMode: 'array', types: INT8_AS_NUMBER });
       this.outage.ok();
+      if (writing) this.wrote();
       return r.rows as unknown[][];
     } catch (err) {
       throw this.outage.note(err, started);
@@ -218,6 +225,7 @@ class PgSession implements SqlDriver {
     try {
       const r = await this.q.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
       this.outage.ok();
+      if (!opts.unversioned) this.wrote();
       return { changes: r.rowCount ?? 0 };
     } catch (err) {
       throw this.outage.note(err, started);
@@ -230,6 +238,7 @@ class PgSession implements SqlDriver {
     try {
       await this.q.query(sql);
       this.outage.ok();
+      this.wrote();
     } catch (err) {
       throw this.outage.note(err, started);
     }
@@ -270,6 +279,7 @@ class PgSession implements SqlDriver {
       } catch (err) {
         throw wrap(err);
       }
+      this.wrote();
     }
     return written;
   }
@@ -493,11 +503,39 @@ class PgCopyStream implements CopyStream {
 }
 
 export class PostgresDriver extends PgSession {
+  /** Other processes' writes, heard once dataVersion() is first asked (a server with caches). */
+  private readonly listener: WriteListener;
+  private notifyQueued = false;
+
   constructor(
     readonly pool: pg.Pool,
     failFastMs = 0,
+    /** The store's schema (its writes are announced and heard under this name). */
+    private readonly schema = '',
   ) {
     super(pool, { n: 0 }, new Outage(failFastMs));
+    this.listener = new WriteListener(pool.options, schema);
+  }
+
+  /**
+   * Writes through this driver, and those other tickerbase processes announced (NOTIFY) once the
+   * listener runs; until it does, and while it is disconnected, every DATA_VERSION_TTL_MS as
+   * before. Writes by other programs, which announce nothing, within UNANNOUNCED_WRITES_MS.
+   */
+  override dataVersion(): string {
+    const heard = this.listener.heard();
+    const period = heard === undefined ? DATA_VERSION_TTL_MS.postgres : UNANNOUNCED_WRITES_MS;
+    return `${this.writes.n}.${heard ?? ''}.${Math.floor(Date.now() / period)}`;
+  }
+
+  /** Announces a committed write to the other processes (one NOTIFY for the writes of one turn). */
+  protected override wrote(): void {
+    if (this.notifyQueued) return;
+    this.notifyQueued = true;
+    setImmediate(() => {
+      this.notifyQueued = false;
+      this.pool.query(`SELECT pg_notify('${WRITES_CHANNEL}', $1)`, [this.schema]).catch(() => {}); // an outage: the others' TTL covers it
+    });
   }
 
   static open(url: string, opts: { schema?: string; max?: number } & PgDeadlines = {}): PostgresDriver {
@@ -515,7 +553,7 @@ export class PostgresDriver extends PgSession {
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     // with deadlines (serving), an outage found by one call fails the next ones at once for a while
-    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0);
+    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '');
   }
 
   override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
@@ -532,6 +570,7 @@ export class PostgresDriver extends PgSession {
       if (!opts.unversioned) this.writes.n++;
       const result = await fn(new PgTransaction(client, this.writes, this.outage));
       await client.query('COMMIT');
+      if (!opts.unversioned) this.wrote();
       return result;
     } catch (err) {
       failure = this.outage.note(err, started);
@@ -546,6 +585,82 @@ export class PostgresDriver extends PgSession {
   }
 
   override async close(): Promise<void> {
+    this.listener.close();
     await this.pool.end();
+  }
+}
+
+/** The channel tickerbase processes announce their writes on; the payload names the schema. */
+const WRITES_CHANNEL = 'tickerbase_writes';
+
+/** How long writes that were not announced (another program's) may stay unseen by a listening driver. */
+export const UNANNOUNCED_WRITES_MS = 60_000;
+
+/**
+ * A connection of its own that LISTENs for other processes' writes to one schema, started on
+ * first use and reconnected a second after it is lost. Its socket is unref'd: it never keeps a
+ * process alive.
+ */
+class WriteListener {
+  private count = 0;
+  private client: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    private readonly schema: string,
+  ) {}
+
+  /** Announcements heard so far, or undefined while not listening (starting it on first call). */
+  heard(): number | undefined {
+    if (!this.listening) {
+      if (this.client === undefined && this.retry === undefined && !this.closed) this.start();
+      return undefined;
+    }
+    return this.count;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.listening = false;
+    this.client?.end().catch(() => {});
+    this.client = undefined;
+  }
+
+  private start(): void {
+    const client = new pg.Client({ ...this.config, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    this.client = client;
+    const lost = () => {
+      if (this.client !== client) return;
+      this.listening = false;
+      this.client = undefined;
+      client.end().catch(() => {});
+      if (!this.closed) {
+        this.retry = setTimeout(() => {
+          this.retry = undefined;
+          if (!this.closed && this.client === undefined) this.start();
+        }, 1000);
+        this.retry.unref();
+      }
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (m) => {
+      if (m.channel === WRITES_CHANNEL && (m.payload ?? '') === this.schema) this.count++;
+    });
+    client
+      .connect()
+      .then(() => {
+        (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+        return client.query(`LISTEN ${WRITES_CHANNEL}`);
+      })
+      .then(() => {
+        if (this.client !== client) return;
+        this.count++; // writes may have gone unheard before: a version of its own
+        this.listening = true;
+      }, lost);
   }
 }
