@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gzipPieces, splicedGzip } from './gzip-splice.js';
 
 // Compression of the API's answers (strings or bytes), run inside the app's one onSend hook.
 // The routes built by getRoute opt out of @fastify/compress, which adds an onRequest and an onSend
@@ -13,6 +14,9 @@ export type Encoding = 'br' | 'gzip' | 'deflate';
 /** Server preference on equal q-values (the plugin's order). */
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];
 
+/** For cached answers, which are sent gzipped without compressing them again. */
+const CACHED_PREFERENCE: readonly Encoding[] = ['gzip', 'br', 'deflate'];
+
 /** Brotli at quality 4 in text mode: the plugin's default; brotli's own default (11) is far slower. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
@@ -21,7 +25,7 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_
  * (`x-gzip` too) and deflate, `*` standing for any not named; ties go by PREFERENCE. undefined:
  * none acceptable (no header, `identity` only, or q=0 for all).
  */
-export function negotiateEncoding(header: string | undefined): Encoding | undefined {
+export function negotiateEncoding(header: string | undefined, preference: readonly Encoding[] = PREFERENCE): Encoding | undefined {
   if (!header) return undefined;
   const q = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
@@ -38,7 +42,7 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
   }
   let best: Encoding | undefined;
   let bestQ = 0;
-  for (const enc of PREFERENCE) {
+  for (const enc of preference) {
     const v = q.get(enc) ?? q.get('*') ?? 0;
     if (v > bestQ) {
       best = enc;
@@ -75,7 +79,11 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
   // cheap tests first: most answers are small or go to clients that do not ask for compression
   const size = isString ? Buffer.byteLength(payload) : (payload as Buffer).length;
   if (size < threshold) return payload;
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  // a cached answer goes out gzipped from pieces compressed once (gzip-splice.ts) where the client
+  // accepts gzip as well as anything else
+  const cached = req.cachedBody;
+  const splice = cached !== undefined && !isString && size === cached.head.length + req.id.length + cached.tail.length;
+  const encoding = negotiateEncoding(req.headers['accept-encoding'], splice ? CACHED_PREFERENCE : PREFERENCE);
   if (encoding === undefined) return payload;
   const status = reply.statusCode;
   if (status === 204 || status === 206 || status === 304 || req.headers['x-no-compression'] !== undefined) return payload;
@@ -83,7 +91,10 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
   if (type !== undefined && !COMPRESSIBLE.test(String(type))) return payload;
   const current = reply.getHeader('content-encoding');
   if (current !== undefined && current !== 'identity') return payload;
-  const out = compressSync(encoding, payload as Buffer | string);
+  const out =
+    splice && encoding === 'gzip'
+      ? splicedGzip((cached.gzip ??= gzipPieces(cached.head, cached.tail)), Buffer.from(req.id, 'latin1'))
+      : compressSync(encoding, payload as Buffer | string);
   // a strong ETag a route set on its identity bytes cannot stand for these bytes too
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);

@@ -1,3 +1,5 @@
+import type { GzipPieces } from './gzip-splice.js';
+
 // Serialized answers of routes whose body is a pure function of the request and the stored data
 // (the ticker overview, pages of the ticker list): kept per request key and store data version, so
 // a repeated request skips the store reads and the serializer. The request id, which differs on
@@ -17,6 +19,8 @@ export interface CachedBody {
   tail: Buffer;
   /** ETag of the body (set by the ETag hook on first use). */
   etag?: string;
+  /** The body gzipped around the request id (compression.ts, on first use). */
+  gzip?: GzipPieces;
 }
 
 interface Entry extends CachedBody {

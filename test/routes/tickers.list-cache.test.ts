@@ -2,6 +2,7 @@
 // reading the store, with its own request id and the same next_url and ETag as the first answer;
 // every parameter, the cursor and the base URL of next_url name their own page, and a write of
 // tickers shows on the next request.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Store } from '../../src/store/index.js';
@@ -91,6 +92,29 @@ for (const engine of storePairs('listcache')) {
       expect(hit.headers.etag).toBe(etag);
       expect((await t.get('/v3/reference/tickers?limit=4', { 'if-none-match': etag })).status).toBe(304);
       expect(reads()).toBe(0);
+    });
+
+    it('sends cached pages gzipped to clients that take gzip among other encodings, each with its own request id', async () => {
+      await store.reference.upsertTickers(['MMA', 'MMB', 'MMC', 'MMD', 'MME', 'MMF'].map((ticker) => ({ ...base, ticker, name: `${ticker} Manufacturing and Mining Holdings Corp.` })));
+      const url = '/v3/reference/tickers?limit=10';
+      const plain = await t.get(url);
+      expect(Buffer.byteLength(JSON.stringify(plain.body))).toBeGreaterThan(1024); // over the compression threshold
+      for (const accept of ['gzip', 'gzip, deflate, br', 'br;q=1, gzip;q=1']) {
+        for (let i = 0; i < 2; i++) {
+          const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key, 'accept-encoding': accept } });
+          expect(res.headers['content-encoding']).toBe('gzip');
+          expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+          const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+          expect(body.request_id).toBe(res.headers['x-request-id']);
+          expect({ ...body, request_id: 'x' }).toEqual({ ...plain.body, request_id: 'x' });
+        }
+      }
+      // a client that prefers brotli, or takes nothing else, still gets it
+      for (const accept of ['br', 'br;q=1, gzip;q=0.5']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key, 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe('br');
+        expect({ ...JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')), request_id: 'x' }).toEqual({ ...plain.body, request_id: 'x' });
+      }
     });
 
     it('builds next_url on the base of each request behind a proxy', async () => {
