@@ -50,7 +50,7 @@ interface Case {
   connections?: number;
 }
 
-function cases(rotation: string[]): Case[] {
+function cases(rotation: string[], lastTrade: string): Case[] {
   const from = (n: number, limit: number) => rotation.slice(0, n).map((t) => `/v3/reference/tickers?limit=${limit}&ticker.gte=${encodeURIComponent(t)}`);
   const all: Case[] = [
     { name: 'overview fixed', paths: ['/v3/reference/tickers/AAPL'] },
@@ -63,9 +63,9 @@ function cases(rotation: string[]): Case[] {
     { name: 'aggs 1/minute 50000', paths: ['/v2/aggs/ticker/AAPL/range/1/minute/2026-01-01/2026-11-20?limit=50000'], connections: 4 },
     // the same bars from 60 different start dates: 54 MiB of answers, over the cache's 32 MiB
     { name: 'aggs 1/minute 50000 rotating', paths: Array.from({ length: 60 }, (_, i) => `/v2/aggs/ticker/AAPL/range/1/minute/${dateAfter('2026-01-01', i)}/2026-11-20?limit=50000`), connections: 4 },
-    // a range ending in the past, and one reaching now (a real-time plan's window ends at the
-    // clock, so that answer is never cached)
-    { name: 'trades 50000 past range', paths: ['/v3/trades/AAPL?timestamp.lte=2026-11-20&limit=50000'], connections: 4 },
+    // a range ending at the latest stored trade, in the past, and one reaching now (a real-time
+    // plan's window ends at the clock, so that answer is never cached)
+    { name: 'trades 50000 past range', paths: [`/v3/trades/AAPL?timestamp.lte=${lastTrade}&limit=50000`], connections: 4 },
     { name: 'trades 50000', paths: ['/v3/trades/AAPL?limit=50000'], connections: 4 },
   ];
   return onlyCases ? all.filter((c) => onlyCases.includes(c.name)) : all;
@@ -274,7 +274,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
 
   const server = await startServer(storeArgs, join(dataDir, 'access.log'));
   try {
-    const list = cases(rotation);
+    const newest = await fetch(`${server.url}/v3/trades/AAPL?limit=1`, { headers });
+    const lastTrade = /"sip_timestamp":(\d+)/.exec(await newest.text())?.[1]; // as text: ns exceed 2^53
+    if (lastTrade === undefined) throw new Error('the demo store has no AAPL trade');
+    const list = cases(rotation, lastTrade);
     // One answer per URL as the load generator gets it (no compression asked): headers and body.
     const recorded: Record<string, { body: string; headers: Record<string, string> }> = {};
     const sizes = new Map<string, number>();
