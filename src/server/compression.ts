@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
 
@@ -57,6 +58,23 @@ function compressSync(encoding: Encoding, body: Buffer | string): Buffer {
   return encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
+
+/** compressSync on libuv's thread pool. */
+function compressOffLoop(encoding: Encoding, body: Buffer | string): Promise<Buffer> {
+  if (encoding === 'br') return brotliAsync(body, BROTLI);
+  return encoding === 'gzip' ? gzipAsync(body) : deflateAsync(body);
+}
+
+/**
+ * Bodies from this size are compressed on the thread pool: a 2.3 MiB page of trades took 10 ms
+ * (gzip) to 13 ms (brotli) of the event loop, which every other request waited out, and the pool
+ * runs on another core where there is one. Smaller ones cost less than the hand-over.
+ */
+export const OFF_LOOP_BYTES = 256 * 1024;
+
 /** Types worth compressing (JSON, text, XML, SVG); images and other binary types are not. */
 const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml)\b|application\/[\w.+-]+\+(?:json|xml)\b|image\/svg\+xml\b)/i;
 
@@ -71,7 +89,9 @@ function varyOnEncoding(reply: FastifyReply): void {
  * The payload to send for an answer: compressed when it is at least `threshold` bytes of a
  * compressible type (none set counts as JSON) and the client accepts br, gzip or deflate (then
  * Content-Encoding, Content-Length and Vary are set), else as it is. Never for partial content,
- * no-body statuses, an already encoded body, or a client that sent `x-no-compression`.
+ * no-body statuses, an already encoded body, or a client that sent `x-no-compression`. A body of
+ * OFF_LOOP_BYTES or more that is not a cached answer is compressed off the event loop: the
+ * result is then a promise of the payload, its headers set when it resolves.
  */
 export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown, threshold: number): unknown {
   const isString = typeof payload === 'string';
@@ -91,15 +111,21 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
   if (type !== undefined && !COMPRESSIBLE.test(String(type))) return payload;
   const current = reply.getHeader('content-encoding');
   if (current !== undefined && current !== 'identity') return payload;
-  const out =
-    splice && encoding === 'gzip'
-      ? splicedGzip((cached.gzip ??= gzipPieces(cached.head, cached.tail)), Buffer.from(req.id, 'latin1'))
-      : compressSync(encoding, payload as Buffer | string);
   // a strong ETag a route set on its identity bytes cannot stand for these bytes too
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
   varyOnEncoding(reply);
   reply.header('content-encoding', encoding);
-  reply.header('content-length', out.length);
-  return out;
+  const sent = (out: Buffer) => {
+    reply.header('content-length', out.length);
+    return out;
+  };
+  if (splice && encoding === 'gzip') return sent(splicedGzip((cached.gzip ??= gzipPieces(cached.head, cached.tail)), Buffer.from(req.id, 'latin1')));
+  if (size >= OFF_LOOP_BYTES) {
+    return compressOffLoop(encoding, payload as Buffer | string).then(sent, () => {
+      reply.removeHeader('content-encoding'); // sent as it is
+      return payload;
+    });
+  }
+  return sent(compressSync(encoding, payload as Buffer | string));
 }

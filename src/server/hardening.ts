@@ -164,7 +164,10 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean
   if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }
 
-/** The header, ETag and compression step of a response (see registerHardening): the payload to send. */
+/**
+ * The header, ETag and compression step of a response (see registerHardening): the payload to
+ * send, or a promise of it for a large body compressed off the event loop.
+ */
 export type SendStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
 
 /**

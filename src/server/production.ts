@@ -127,14 +127,15 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
       const notice = cutNotice(req);
       if (notice) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
     }
-    payload = sendStep(req, reply, payload);
+    const out = sendStep(req, reply, payload);
     const status = reply.statusCode;
     // API routes are labelled with their operation's path (aliases count with it; no route
     // options object built per request), the others with their route template.
     const route = req.routeMeta !== undefined ? req.routeMeta.url : (req.routeOptions.url ?? '(no route)');
     requestMetrics.observe(route, req.method, status, reply.elapsedTime / 1000);
     if (usage && req.apiKey && req.routeMeta) usage.record(req.apiKey.id, req.routeMeta.url, status >= 400);
-    done(null, payload);
+    if (out instanceof Promise) out.then((p) => done(null, p), done);
+    else done(null, out);
   });
 
   app.addHook('onError', (_req, _reply, error, done) => {
