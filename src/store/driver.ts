@@ -35,7 +35,7 @@ export interface SqlDriver {
    * (large pages serialized straight from the rows). Integer columns are numbers: select a value
    * that may exceed 2^53 (nanosecond times) as text, e.g. `CAST(ts AS TEXT)`.
    */
-  rawRows(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
+  rawRows(sql: string, params?: readonly SqlValue[], opts?: RawRowsOptions): Promise<unknown[][]>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Inserts many rows; returns how many were written (skipped duplicates not counted). */
@@ -107,6 +107,15 @@ export class KeyConflictError extends Error {
  * Store type and reachable only through store/inspect.ts.
  */
 export const STORE_DRIVER: unique symbol = Symbol('tickerbase.store.driver');
+
+export interface RawRowsOptions {
+  /**
+   * A long read (a page of thousands of rows joined into one text): SQLite runs it on its reader
+   * thread, off the event loop, unless this connection is inside a transaction (whose writes only
+   * it sees). PostgreSQL runs every query on the server anyway.
+   */
+  long?: boolean;
+}
 
 export interface WriteOptions {
   /**

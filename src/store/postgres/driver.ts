@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions } from '../driver.js';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
 // plain numbers get them converted back below.
@@ -201,7 +201,7 @@ class PgSession implements SqlDriver {
     }
   }
 
-  async rawRows(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+  async rawRows(sql: string, params: readonly SqlValue[] = [], _opts?: RawRowsOptions): Promise<unknown[][]> {
     const started = this.outage.check();
     const writing = mayWrite(sql);
     if (writing) this.writes.n++;

@@ -12,6 +12,13 @@ import { toNumber } from '../driver.js';
 /** Rows per joined chunk on PostgreSQL: ~30 KB of ticker items, ~20 KB of trades. */
 const CHUNK_ROWS = 100;
 
+/**
+ * Pages of at least this many rows are long reads (RawRowsOptions.long): on SQLite the statement
+ * then runs on the store's reader thread (a 12,000-trade page took 30-40 ms), where smaller ones
+ * cost less than the hand-over.
+ */
+export const LONG_READ_ROWS = 5000;
+
 /** A page's rows as JSON items joined by commas (no brackets): one buffer, or texts to write in turn with commas between. */
 export type JoinedItems = Buffer | readonly string[];
 

@@ -15,7 +15,7 @@
 //   1e9: then rounding the double itself to six decimals gives that text too (a double under 1e9 is
 //   within 6e-8 of it). A page holding any other size is written by JavaScript instead.
 import type { SqlDriver, SqlValue } from '../driver.js';
-import { joinedPage, joinedPageBranch, keyRowsBranch, pageKeys } from './joined-json.js';
+import { joinedPage, joinedPageBranch, keyRowsBranch, LONG_READ_ROWS, pageKeys } from './joined-json.js';
 import { toNumber } from '../driver.js';
 import type { BarJsonPage, BarRange, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
 
@@ -107,6 +107,7 @@ async function readTickJsonPage(db: SqlDriver, table: string, time: string, obje
      UNION ALL
      ${joinedPageBranch(db.engine, object, pageRows, rowOrder, { more: `, NULL, NULL, NULL, min(CASE WHEN ${check} THEN 1 ELSE 0 END)` })}`,
     [...params, size - 1, ...params, size],
+    { long: size >= LONG_READ_ROWS },
   );
   // a row the engine cannot write as JavaScript does: the caller writes the page from raw rows
   if (rows.some((r) => r[0] === 'page' && toNumber(r[2] as number) > 0 && toNumber(r[8] as number) !== 1)) return undefined;
@@ -155,6 +156,7 @@ export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc
      UNION ALL
      ${joinedPageBranch(db.engine, barObject(otc), pageRows, `t ${dir}`, { more: ', NULL, min(CASE WHEN t % 60000 = 0 THEN 1 ELSE 0 END)' })}`,
     [...params, range.limit - 1, ...params, range.limit],
+    { long: range.limit - 1 >= LONG_READ_ROWS },
   );
   const { items, count } = joinedPage(rows);
   const out: BarJsonPage = { items, count, aligned: rows.every((r) => r[0] !== 'page' || toNumber(r[2] as number) === 0 || toNumber(r[6] as number) === 1) };

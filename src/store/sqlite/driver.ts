@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { DATA_VERSION_TTL_MS, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type WriteOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { DATA_VERSION_TTL_MS, mayWrite, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type WriteOptions, type RawRowsOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { ReadThread } from './read-thread.js';
 
 type Statement = Database.Statement<unknown[], Row>;
 
@@ -35,6 +36,8 @@ export const SERVING_BUSY_TIMEOUT_MS = 50;
 export interface SqliteOpenOptions {
   /** How long a write waits for another connection's write lock before StoreBusyError (ms). */
   busyTimeoutMs?: number;
+  /** Long reads on a thread of their own (read-thread.ts); default true for a file, never in memory. */
+  readThread?: boolean;
 }
 
 /** SQLITE_BUSY (and its extended codes) as StoreBusyError; any other error unchanged. */
@@ -65,6 +68,7 @@ export class SqliteDriver implements SqlDriver {
   constructor(
     readonly db: Database.Database,
     private readonly busyTimeoutMs = BUSY_TIMEOUT_MS,
+    private readonly readThread?: ReadThread,
   ) {}
 
   static open(file: string, opts: SqliteOpenOptions = {}): SqliteDriver {
@@ -76,7 +80,8 @@ export class SqliteDriver implements SqlDriver {
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -65536');
-    return new SqliteDriver(db, busyTimeoutMs);
+    const onFile = file !== '' && file !== ':memory:' && !file.startsWith('file::memory:');
+    return new SqliteDriver(db, busyTimeoutMs, onFile && opts.readThread !== false ? ReadThread.for(file) : undefined);
   }
 
   private stmt(sql: string): Statement {
@@ -108,7 +113,14 @@ export class SqliteDriver implements SqlDriver {
     return rows;
   }
 
-  async rawRows(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+  async rawRows(sql: string, params: readonly SqlValue[] = [], opts: RawRowsOptions = {}): Promise<unknown[][]> {
+    if (opts.long && this.readThread !== undefined && this.depth === 0 && !mayWrite(sql)) {
+      try {
+        return await this.readThread.run(sql, params);
+      } catch (err) {
+        throw busyAsStoreBusy(err);
+      }
+    }
     const s = this.stmt(sql);
     if (!s.readonly) this.writes++;
     s.safeIntegers(false);
@@ -249,6 +261,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
+    await this.readThread?.close();
     this.cache.clear();
     this.builders.clear();
     if (this.db.open) this.db.close();
