@@ -296,7 +296,7 @@ export const flatFileImporter: Importer = {
     // one COPY for the whole file). Should one meet a stored or repeated key (a re-import, a
     // corrected file, a file repeating a row), none of that load is kept and the file is read
     // again into the upserting inserts; what the first reading reported is not reported twice.
-    const reported: Reported = { bytes: -1, rows: -1, rejectLine: 0 };
+    const reported: Reported = { bytes: -1, rows: -1, rejected: -1, rejectLine: 0 };
     try {
       return await loadFlatFile(ctx, true, reported);
     } catch (err) {
@@ -310,6 +310,7 @@ export const flatFileImporter: Importer = {
 interface Reported {
   bytes: number;
   rows: number;
+  rejected: number;
   rejectLine: number;
 }
 
@@ -334,10 +335,15 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
       ctx.reject({ line: r.line, reason: r.reason, raw: r.raw });
     },
     onProgress: (p: FlatFileProgress) => {
+      // The reader reports after each chunk and at the end, which repeats the last chunk's report;
+      // a report equal to the last one made says nothing new. (When a reading that met stored
+      // rows started again, whether the first one got to its end report was a matter of timing.)
+      if (p.bytes === reported.bytes && p.rows === reported.rows && p.rejected === reported.rejected) return;
       if (again && (p.bytes < reported.bytes || (p.bytes === reported.bytes && p.rows <= reported.rows))) return;
       again = false;
       reported.bytes = p.bytes;
       reported.rows = p.rows;
+      reported.rejected = p.rejected;
       ctx.progress(p);
     },
   });

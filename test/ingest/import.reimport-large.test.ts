@@ -92,6 +92,8 @@ for (const engine of engines()) {
         };
         const first = await run();
         expect(first.r).toMatchObject({ rows: ROWS - 2, written: ROWS - 2, rejected: 2 });
+        // no report repeats the one before it (the last chunk's and the end's were the same)
+        expect(first.progress.filter((p, i) => i > 0 && JSON.stringify(p) === JSON.stringify(first.progress[i - 1]))).toEqual([]);
         const second = await run();
         expect(second.r).toMatchObject({ rows: ROWS - 2, written: 0, rejected: 2 });
         expect(second.progress).toEqual(first.progress);
