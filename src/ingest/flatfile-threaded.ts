@@ -12,11 +12,9 @@
 // Small files are read in this thread: a new worker takes tens of ms to start (more under tsx),
 // and its parser starts cold. So are all files where no worker can be had (no worker file next
 // to this module, a worker that fails to load); `flatFileReaderStats` tells which way files went.
-import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerSource, type WorkerSource } from '../store/worker-source.js';
 import {
   CANCELLED,
   decodeBatch,
@@ -92,37 +90,11 @@ export const flatFileReaderStats = {
   workersStarted: 0,
 };
 
-interface WorkerSpec {
-  filename: string | URL;
-  eval: boolean;
-}
+let cachedSpec: WorkerSource | null | undefined;
 
-let cachedSpec: WorkerSpec | null | undefined;
-
-/**
- * How to start the worker: the compiled flatfile-worker.js next to this module, or, when this
- * module is the TypeScript source (vitest, tsx), flatfile-worker.ts loaded through tsx's
- * CommonJS hook (on Node 20 a worker cannot take `--import tsx`: tsx registers its ESM hooks on
- * the main thread only). Null when neither is there.
- */
-function workerSpec(): WorkerSpec | null {
-  if (cachedSpec !== undefined) return cachedSpec;
-  cachedSpec = null;
-  try {
-    const here = import.meta.url;
-    if (fileURLToPath(here).endsWith('.ts')) {
-      const worker = fileURLToPath(new URL('./flatfile-worker.ts', here));
-      const tsx = createRequire(here).resolve('tsx/cjs/api');
-      if (existsSync(worker)) {
-        cachedSpec = { filename: `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(worker)});`, eval: true };
-      }
-    } else {
-      const worker = new URL('./flatfile-worker.js', here);
-      if (existsSync(worker)) cachedSpec = { filename: worker, eval: false };
-    }
-  } catch {
-    // No tsx (a .ts module without its dev dependencies) or no file URL: read in this thread.
-  }
+/** How to start the worker (flatfile-worker beside this module); null: read in this thread. */
+function workerSpec(): WorkerSource | null {
+  if (cachedSpec === undefined) cachedSpec = workerSource(import.meta.url, 'flatfile-worker');
   return cachedSpec;
 }
 
@@ -169,7 +141,7 @@ function dropIdle(worker: Worker): void {
 }
 
 /** An idle worker, else a new one (which may throw, or fail to load later: an 'error' event). */
-function takeWorker(spec: WorkerSpec): { worker: Worker; fresh: boolean } {
+function takeWorker(spec: WorkerSource): { worker: Worker; fresh: boolean } {
   const idle = idleWorkers.pop();
   if (idle !== undefined) {
     clearTimeout(idle.timer);

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerSource, type WorkerSource } from '../worker-source.js';
 import type { ReadReply, ReadRequest } from './read-worker.js';
 
 // Long reads of a SQLite store on a thread of their own. better-sqlite3 runs a statement on the
@@ -15,23 +13,8 @@ interface Pending {
   reject(err: Error): void;
 }
 
-/** Where the worker's code is: the compiled read-worker.js, or the .ts source through tsx's CommonJS hook (tests). */
-function workerSource(): { filename: string | URL; eval: boolean } | null {
-  const here = import.meta.url;
-  try {
-    if (fileURLToPath(here).endsWith('.ts')) {
-      const worker = fileURLToPath(new URL('./read-worker.ts', here));
-      const tsx = createRequire(here).resolve('tsx/cjs/api');
-      return existsSync(worker) ? { filename: `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(worker)});`, eval: true } : null;
-    }
-    const worker = new URL('./read-worker.js', here);
-    return existsSync(worker) ? { filename: worker, eval: false } : null;
-  } catch {
-    return null; // no tsx beside a .ts module: reads stay on the calling thread
-  }
-}
-
-let source: ReturnType<typeof workerSource> | undefined;
+/** How to start the reader's worker, found once (null: none can be started). */
+let source: WorkerSource | null | undefined;
 
 /** BLOBs arrive as Uint8Arrays (a Buffer crosses threads as one): Buffers again, over the same memory. */
 function asBuffers(rows: unknown[][]): unknown[][] {
@@ -50,11 +33,11 @@ export class ReadThread {
   private nextId = 1;
   private closed = false;
 
-  private constructor(private readonly file: string, private readonly where: { filename: string | URL; eval: boolean }) {}
+  private constructor(private readonly file: string, private readonly where: WorkerSource) {}
 
   /** A reader of `file`, or undefined where no worker can be started (the caller reads itself). */
   static for(file: string): ReadThread | undefined {
-    source ??= workerSource();
+    if (source === undefined) source = workerSource(import.meta.url, 'read-worker');
     return source === null ? undefined : new ReadThread(file, source);
   }
 
