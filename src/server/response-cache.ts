@@ -48,12 +48,10 @@ export class ResponseCache {
   get(key: string, version: string): CachedBody | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    this.entries.delete(key);
-    if (e.version !== version) {
-      this.heldBytes -= sizeOf(e);
-      return undefined;
-    }
-    this.entries.set(key, e);
+    this.delete(key);
+    if (e.version !== version) return undefined;
+    this.entries.set(key, e); // now the most recently used
+    this.heldBytes += sizeOf(e);
     return e;
   }
 

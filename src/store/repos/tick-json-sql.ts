@@ -30,10 +30,13 @@ const text = (col: string) => `CAST(${col} AS TEXT)`;
 /** `,"key":value` when the column is not null, else nothing. */
 const optional = (key: string, col: string, value = text(col)) => `CASE WHEN ${col} IS NULL THEN '' ELSE ',"${key}":' || ${value} END`;
 
+/** Where `c` first stands in `size_text` (1-based; 0: nowhere). */
+const inSizeText = (engine: Engine, c: string) => (engine === 'sqlite' ? `instr(size_text, '${c}')` : `strpos(size_text, '${c}')`);
+
 /** Whether the size's shortest text (`size_text`) is its decimal_size as well (see the file's comment). */
 const sizeTextIsDecimal = (engine: Engine) => {
-  const at = (c: string) => (engine === 'sqlite' ? `instr(size_text, '${c}')` : `strpos(size_text, '${c}')`);
-  return `abs(size) < 1e9 AND ${at('e')} = 0 AND (${at('.')} = 0 OR length(size_text) - ${at('.')} <= 6)`;
+  const dot = inSizeText(engine, '.');
+  return `abs(size) < 1e9 AND ${inSizeText(engine, 'e')} = 0 AND (${dot} = 0 OR length(size_text) - ${dot} <= 6)`;
 };
 
 /**
@@ -47,7 +50,7 @@ function tradeObject(engine: Engine, form: TradeJsonForm): string {
   ];
   // "236.000000" → "236.0", "0.250000" → "0.25"
   // SQLite writes "100.0" for 100, PostgreSQL "100": decimal_size always has a fractional part
-  if (form.decimalSize) parts.push(`'"decimal_size":"' || size_text || CASE WHEN ${engine === 'sqlite' ? `instr(size_text, '.')` : `strpos(size_text, '.')`} = 0 THEN '.0' ELSE '' END || '",'`);
+  if (form.decimalSize) parts.push(`'"decimal_size":"' || size_text || CASE WHEN ${inSizeText(engine, '.')} = 0 THEN '.0' ELSE '' END || '",'`);
   parts.push(`'"exchange":' || ${text('exchange')}`);
   parts.push(`CASE WHEN id = '' THEN '' ELSE ',"id":' || ${quoted(engine, 'id')} END`);
   parts.push(
