@@ -119,11 +119,18 @@ export interface RawRowsOptions {
 
 export interface WriteOptions {
   /**
-   * The write is bookkeeping (usage counts), no part of the data answers are made of: this
-   * connection's data version stays, and answers cached by it with it.
+   * The write is bookkeeping (usage counts, keys, accounts, sessions), no part of the data answers
+   * are made of: this connection's data version stays, and answers cached by it with it.
    */
   unversioned?: boolean;
 }
+
+/**
+ * The options of a bookkeeping write. Keys, accounts and dashboard sessions are such writes: no
+ * cached answer is made of them (an answer depends on a key's plan, and the response cache keys
+ * answers by plan), and the dashboard's API explorer makes a short-lived key on every visit.
+ */
+export const UNVERSIONED: Readonly<TransactionOptions> = Object.freeze({ unversioned: true });
 
 export interface TransactionOptions extends WriteOptions {
   /**

@@ -45,6 +45,16 @@ for (const engine of storePairs('cache')) {
       now = nyTime('2024-03-08', '12:00');
     });
 
+    it('keeps its answers while keys are made and revoked', async () => {
+      await settledDataVersion(store, engine.name);
+      const reads = vi.spyOn(store.reference, 'getTicker');
+      expect((await t.get('/v3/reference/tickers/OTHR')).status).toBe(200);
+      const made = await store.keys.create({ plan: 'free', label: 'made meanwhile' });
+      await store.keys.revoke(made.record.id);
+      expect((await t.get('/v3/reference/tickers/OTHR')).status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+    });
+
     it('answers a repeated request without reading the store, with its own request id', async () => {
       await settledDataVersion(store, engine.name);
       const reads = vi.spyOn(store.reference, 'getTicker');
@@ -136,7 +146,7 @@ for (const engine of storePairs('cache')) {
       }
     });
 
-    it('changes the store data version on writes, not on reads or usage counts', async () => {
+    it('changes the store data version on writes, not on reads, usage counts, keys, accounts or sessions', async () => {
       const counted = await store.keys.create({ plan: 'free' });
       await settledDataVersion(store, engine.name);
       const v0 = store.dataVersion();
@@ -146,7 +156,15 @@ for (const engine of storePairs('cache')) {
       // the server flushes usage counts every few seconds: they must not drop every cached answer
       await store.usage.add([{ key_id: counted.record.id, day: '2024-03-08', family: '/v3/reference/tickers/:ticker', requests: 3, errors: 0 }]);
       expect(store.dataVersion()).toBe(v0);
-      await store.keys.create({ plan: 'free' });
+      // nor may sign-ups, sign-ins and keys (the dashboard's API explorer makes a key per visit)
+      const account = await store.accounts.create({ email: `v${engine.name}@example.com`, password_hash: 'x', plan: 'free' });
+      await store.accounts.recordFailedLogin(account.id, 5, '2099-01-01T00:00:00Z');
+      await store.sessions.create('a'.repeat(64), account.id, '2099-01-01T00:00:00Z');
+      const token = await store.keys.create({ plan: 'free', account_id: account.id, kind: 'explorer', expires_utc: '2099-01-01T00:00:00Z' });
+      await store.keys.revoke(token.record.id);
+      await store.sessions.deleteForAccount(account.id);
+      expect(store.dataVersion()).toBe(v0);
+      await store.reference.upsertTickers([{ ...base, ticker: 'YYYY', name: 'This Writer' }]);
       const v1 = store.dataVersion();
       expect(v1).not.toBe(v0);
       await other.reference.upsertTickers([{ ...base, ticker: 'ZZZZ', name: 'Another Writer' }]);

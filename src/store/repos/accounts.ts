@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Row, SqlDriver } from '../driver.js';
-import { toNumber, toOptionalString } from '../driver.js';
+import { toNumber, toOptionalString, UNVERSIONED } from '../driver.js';
 
 // Dashboard accounts and invitations. Passwords arrive here already hashed (the service hashes
 // them); emails are matched by their lower-case form so Ann@x.io and ann@x.io are one account.
@@ -86,10 +86,11 @@ export class AccountRepository {
       await tx.run(
         `INSERT INTO accounts (id, email, email_lower, password_hash, is_admin, plan, created_utc, failed_logins) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`,
         [id, opts.email, lower, opts.password_hash, admin ? 1 : 0, opts.plan, new Date().toISOString()],
+        UNVERSIONED,
       );
       const row = await tx.get(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`, [id]);
       return publicAccount(toCredentials(row as Row));
-    });
+    }, UNVERSIONED);
   }
 
   async count(): Promise<number> {
@@ -113,38 +114,39 @@ export class AccountRepository {
   /** Counts a wrong password; from `lockAfter` failures on, the account is locked until `lockUntil`. Returns the new count. */
   async recordFailedLogin(id: string, lockAfter: number, lockUntilIso: string): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.run('UPDATE accounts SET failed_logins = failed_logins + 1 WHERE id = ?', [id]);
+      await tx.run('UPDATE accounts SET failed_logins = failed_logins + 1 WHERE id = ?', [id], UNVERSIONED);
       const n = toNumber((await tx.get('SELECT failed_logins FROM accounts WHERE id = ?', [id]))?.failed_logins ?? 0);
-      if (n >= lockAfter) await tx.run('UPDATE accounts SET locked_until_utc = ?, failed_logins = 0 WHERE id = ?', [lockUntilIso, id]);
+      if (n >= lockAfter) await tx.run('UPDATE accounts SET locked_until_utc = ?, failed_logins = 0 WHERE id = ?', [lockUntilIso, id], UNVERSIONED);
       return n;
-    });
+    }, UNVERSIONED);
   }
 
   async clearFailedLogins(id: string): Promise<void> {
-    await this.db.run('UPDATE accounts SET failed_logins = 0, locked_until_utc = NULL WHERE id = ?', [id]);
+    await this.db.run('UPDATE accounts SET failed_logins = 0, locked_until_utc = NULL WHERE id = ?', [id], UNVERSIONED);
   }
 
   async setPlan(id: string, plan: string): Promise<boolean> {
-    return (await this.db.run('UPDATE accounts SET plan = ? WHERE id = ?', [plan, id])).changes > 0;
+    return (await this.db.run('UPDATE accounts SET plan = ? WHERE id = ?', [plan, id], UNVERSIONED)).changes > 0;
   }
 
   async setDisabled(id: string, disabled: boolean): Promise<boolean> {
-    const r = await this.db.run('UPDATE accounts SET disabled_utc = ? WHERE id = ?', [disabled ? new Date().toISOString() : null, id]);
+    const r = await this.db.run('UPDATE accounts SET disabled_utc = ? WHERE id = ?', [disabled ? new Date().toISOString() : null, id], UNVERSIONED);
     return r.changes > 0;
   }
 
   async setAdmin(id: string, admin: boolean): Promise<boolean> {
-    return (await this.db.run('UPDATE accounts SET is_admin = ? WHERE id = ?', [admin ? 1 : 0, id])).changes > 0;
+    return (await this.db.run('UPDATE accounts SET is_admin = ? WHERE id = ?', [admin ? 1 : 0, id], UNVERSIONED)).changes > 0;
   }
 
   async setPassword(id: string, passwordHash: string): Promise<boolean> {
-    return (await this.db.run('UPDATE accounts SET password_hash = ? WHERE id = ?', [passwordHash, id])).changes > 0;
+    return (await this.db.run('UPDATE accounts SET password_hash = ? WHERE id = ?', [passwordHash, id], UNVERSIONED)).changes > 0;
   }
 
   async createInvitation(tokenHash: string, inv: Omit<InvitationRecord, 'used_utc' | 'created_utc'>): Promise<void> {
     await this.db.run(
       'INSERT INTO invitations (token_hash, email, plan, created_by, created_utc, expires_utc, used_utc) VALUES (?, ?, ?, ?, ?, ?, NULL)',
       [tokenHash, inv.email ?? null, inv.plan, inv.created_by, new Date().toISOString(), inv.expires_utc],
+      UNVERSIONED,
     );
   }
 
@@ -157,11 +159,11 @@ export class AccountRepository {
       const row = await tx.get('SELECT email, plan, created_by, created_utc, expires_utc, used_utc FROM invitations WHERE token_hash = ?', [tokenHash]);
       if (!row || row.used_utc !== null || String(row.expires_utc) <= nowIso) return undefined;
       if (forEmail !== undefined && row.email !== null && String(row.email).toLowerCase() !== forEmail.toLowerCase()) return undefined;
-      await tx.run('UPDATE invitations SET used_utc = ? WHERE token_hash = ?', [nowIso, tokenHash]);
+      await tx.run('UPDATE invitations SET used_utc = ? WHERE token_hash = ?', [nowIso, tokenHash], UNVERSIONED);
       const inv: InvitationRecord = { plan: String(row.plan), created_by: String(row.created_by), created_utc: String(row.created_utc), expires_utc: String(row.expires_utc), used_utc: nowIso };
       const email = toOptionalString(row.email);
       if (email !== undefined) inv.email = email;
       return inv;
-    });
+    }, UNVERSIONED);
   }
 }

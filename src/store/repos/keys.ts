@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Row, SqlDriver } from '../driver.js';
-import { toOptionalString } from '../driver.js';
+import { toOptionalString, UNVERSIONED } from '../driver.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -59,6 +59,7 @@ export class KeyRepository {
     await this.db.run(
       `INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
       [id, hashKey(key), key.slice(0, 7), opts.label ?? null, opts.plan, created, opts.expires_utc ?? null, opts.account_id ?? null, opts.kind ?? 'key'],
+      UNVERSIONED,
     );
     const record = await this.get(id);
     return { key, record: record as ApiKeyRecord };
@@ -90,22 +91,22 @@ export class KeyRepository {
 
   /** Deletes an account's explorer tokens that expired before `beforeIso`. */
   async deleteExpiredTokens(accountId: string, beforeIso: string): Promise<number> {
-    const r = await this.db.run(`DELETE FROM api_keys WHERE kind = 'explorer' AND account_id = ? AND expires_utc < ?`, [accountId, beforeIso]);
+    const r = await this.db.run(`DELETE FROM api_keys WHERE kind = 'explorer' AND account_id = ? AND expires_utc < ?`, [accountId, beforeIso], UNVERSIONED);
     return r.changes;
   }
 
   /** Moves an account's keys to another plan (when the operator changes the account's plan). */
   async setPlanForAccount(accountId: string, plan: string): Promise<number> {
-    return (await this.db.run('UPDATE api_keys SET plan = ? WHERE account_id = ?', [plan, accountId])).changes;
+    return (await this.db.run('UPDATE api_keys SET plan = ? WHERE account_id = ?', [plan, accountId], UNVERSIONED)).changes;
   }
 
   /** Revokes every active key and token of an account (when it is disabled). */
   async revokeForAccount(accountId: string): Promise<number> {
-    return (await this.db.run('UPDATE api_keys SET revoked_utc = ? WHERE account_id = ? AND revoked_utc IS NULL', [new Date().toISOString(), accountId])).changes;
+    return (await this.db.run('UPDATE api_keys SET revoked_utc = ? WHERE account_id = ? AND revoked_utc IS NULL', [new Date().toISOString(), accountId], UNVERSIONED)).changes;
   }
 
   async revoke(id: string): Promise<boolean> {
-    const r = await this.db.run('UPDATE api_keys SET revoked_utc = ? WHERE id = ? AND revoked_utc IS NULL', [new Date().toISOString(), id]);
+    const r = await this.db.run('UPDATE api_keys SET revoked_utc = ? WHERE id = ? AND revoked_utc IS NULL', [new Date().toISOString(), id], UNVERSIONED);
     return r.changes > 0;
   }
 }

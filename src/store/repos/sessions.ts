@@ -1,4 +1,4 @@
-import type { SqlDriver } from '../driver.js';
+import { UNVERSIONED, type SqlDriver } from '../driver.js';
 
 // Dashboard sessions. The id the browser holds is stored only as its SHA-256 hash (the caller
 // hashes), so a copy of the database opens no session.
@@ -13,7 +13,7 @@ export class SessionRepository {
   constructor(private readonly db: SqlDriver) {}
 
   async create(idHash: string, accountId: string, expiresIso: string): Promise<void> {
-    await this.db.run('INSERT INTO sessions (id_hash, account_id, created_utc, expires_utc) VALUES (?, ?, ?, ?)', [idHash, accountId, new Date().toISOString(), expiresIso]);
+    await this.db.run('INSERT INTO sessions (id_hash, account_id, created_utc, expires_utc) VALUES (?, ?, ?, ?)', [idHash, accountId, new Date().toISOString(), expiresIso], UNVERSIONED);
   }
 
   /** The session if it exists and has not expired at `nowIso`. */
@@ -23,15 +23,15 @@ export class SessionRepository {
   }
 
   async delete(idHash: string): Promise<void> {
-    await this.db.run('DELETE FROM sessions WHERE id_hash = ?', [idHash]);
+    await this.db.run('DELETE FROM sessions WHERE id_hash = ?', [idHash], UNVERSIONED);
   }
 
   /** Ends every session of an account (disabled account, changed password). */
   async deleteForAccount(accountId: string): Promise<number> {
-    return (await this.db.run('DELETE FROM sessions WHERE account_id = ?', [accountId])).changes;
+    return (await this.db.run('DELETE FROM sessions WHERE account_id = ?', [accountId], UNVERSIONED)).changes;
   }
 
   async deleteExpired(nowIso: string): Promise<number> {
-    return (await this.db.run('DELETE FROM sessions WHERE expires_utc <= ?', [nowIso])).changes;
+    return (await this.db.run('DELETE FROM sessions WHERE expires_utc <= ?', [nowIso], UNVERSIONED)).changes;
   }
 }
