@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
+import { CachedBodyStream } from './response-cache.js';
 
 // Compression of the API's answers (strings or bytes), run inside the app's one onSend hook.
 // The routes built by getRoute opt out of @fastify/compress, which adds an onRequest and an onSend
@@ -95,9 +96,10 @@ function varyOnEncoding(reply: FastifyReply): void {
  */
 export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown, threshold: number): unknown {
   const isString = typeof payload === 'string';
-  if (!isString && !Buffer.isBuffer(payload)) return payload;
+  const pieces = payload instanceof CachedBodyStream ? payload : undefined;
+  if (!isString && !Buffer.isBuffer(payload) && pieces === undefined) return payload;
   // cheap tests first: most answers are small or go to clients that do not ask for compression
-  const size = isString ? Buffer.byteLength(payload) : (payload as Buffer).length;
+  const size = isString ? Buffer.byteLength(payload) : pieces !== undefined ? pieces.byteLength : (payload as Buffer).length;
   if (size < threshold) return payload;
   // a cached answer goes out gzipped from pieces compressed once (gzip-splice.ts) where the client
   // accepts gzip as well as anything else
@@ -121,11 +123,13 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
     return out;
   };
   if (splice && encoding === 'gzip') return sent(splicedGzip((cached.gzip ??= gzipPieces(cached.head, cached.tail)), Buffer.from(req.id, 'latin1')));
+  // the other encodings compress the whole body
+  const body = pieces !== undefined ? pieces.bytes() : (payload as Buffer | string);
   if (size >= OFF_LOOP_BYTES) {
-    return compressOffLoop(encoding, payload as Buffer | string).then(sent, () => {
+    return compressOffLoop(encoding, body).then(sent, () => {
       reply.removeHeader('content-encoding'); // sent as it is
-      return payload;
+      return body;
     });
   }
-  return sent(compressSync(encoding, payload as Buffer | string));
+  return sent(compressSync(encoding, body));
 }

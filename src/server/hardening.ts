@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressAnswer } from './compression.js';
 import { bodyEtag, etagMatches } from './etag.js';
+import { CachedBodyStream } from './response-cache.js';
 import { ApiError } from '../domain/errors.js';
 import { normaliseDataset } from '../domain/datasets.js';
 import type { EnvelopeMode } from './context.js';
@@ -208,11 +209,12 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     // routes that validate their own answers (branding images) keep their headers
     if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
     const cached = req.cachedBody;
-    // a string, or a cached answer's bytes (whose ETag was kept when it was first sent)
-    if (typeof payload !== 'string' && !(cached && Buffer.isBuffer(payload))) return payload;
+    // a string, or a cached answer's bytes or pieces (whose ETag was kept when it was first sent)
+    if (typeof payload !== 'string' && !(cached && (Buffer.isBuffer(payload) || payload instanceof CachedBodyStream))) return payload;
     const meta = req.routeMeta;
     if (!meta || normaliseDataset(meta.dataset) !== 'reference') return payload;
-    const etag = cached ? (cached.etag ??= bodyEtag(String(payload), req.id)) : bodyEtag(payload as string, req.id);
+    const text = () => (payload instanceof CachedBodyStream ? payload.bytes().toString() : String(payload as string | Buffer));
+    const etag = cached ? (cached.etag ??= bodyEtag(text(), req.id)) : bodyEtag(payload as string, req.id);
     reply.header('etag', etag);
     reply.header('cache-control', cacheControl);
     reply.header('vary', 'Accept-Encoding, Authorization, X-API-Key');

@@ -7,6 +7,7 @@ import { registerHardening, type HardeningOptions } from './hardening.js';
 import { AccessLog, isNoopLogger, type AccessLogMode } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
+import { CachedBodyStream } from './response-cache.js';
 import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage.js';
 
@@ -123,9 +124,10 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   const sendStep = await registerHardening(app, { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening });
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
-    if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && reply.statusCode === 200 && req.dataWindowState) {
+    if (reply.statusCode === 200 && req.dataWindowState) {
       const notice = cutNotice(req);
-      if (notice) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
+      if (notice && payload instanceof CachedBodyStream) payload = payload.bytes(); // spliced into one buffer
+      if (notice && (typeof payload === 'string' || Buffer.isBuffer(payload))) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
     }
     const out = sendStep(req, reply, payload);
     const status = reply.statusCode;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { GzipPieces } from './gzip-splice.js';
 
 // Serialized answers of routes whose body is a pure function of the request and the stored data
@@ -101,6 +102,47 @@ export class ResponseCache {
 
 function sizeOf(e: CachedBody): number {
   return e.head.length + e.tail.length;
+}
+
+/**
+ * Cached bodies from this size go out as their pieces (CachedBodyStream) rather than one copy:
+ * copying a 2.3 MiB page into a new buffer took a quarter of the CPU of answering it from the
+ * cache, and the copies, freed only by the garbage collector, held tens of MiB meanwhile.
+ */
+export const PIECES_FROM_BYTES = 64 * 1024;
+
+/**
+ * A cached body as it is sent: the cached bytes before the request id, the id, and the bytes
+ * after it, written to the socket in turn without being copied into one buffer.
+ */
+export class CachedBodyStream extends Readable {
+  /** The body's length in bytes (its Content-Length). */
+  readonly byteLength: number;
+
+  constructor(
+    readonly entry: CachedBody,
+    readonly requestId: string,
+  ) {
+    super();
+    this.byteLength = entry.head.length + requestId.length + entry.tail.length;
+  }
+
+  override _read(): void {
+    this.push(this.entry.head);
+    this.push(Buffer.from(this.requestId, 'latin1'));
+    this.push(this.entry.tail);
+    this.push(null);
+  }
+
+  /** The whole body in one buffer, for the steps that need it whole (hashing, compression). */
+  bytes(): Buffer {
+    return cachedBody(this.entry, this.requestId);
+  }
+}
+
+/** The body of `entry` for a response with request id `requestId`: one buffer when small, else its pieces. */
+export function cachedPayload(entry: CachedBody, requestId: string): Buffer | CachedBodyStream {
+  return sizeOf(entry) + requestId.length < PIECES_FROM_BYTES ? cachedBody(entry, requestId) : new CachedBodyStream(entry, requestId);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
 import { dataEtag, etagMatches, requestIdentity } from './etag.js';
 import { windowLeftWhole, windowScope } from './entitlements.js';
-import { cachedBody } from './response-cache.js';
+import { cachedPayload, CachedBodyStream } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 import { envelope, nativeJson, type SerializerKind } from './serializer.js';
 
@@ -147,7 +147,10 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
               req.cachedBody = hit;
-              reply.type(JSON_TYPE).send(cachedBody(hit, req.id));
+              const payload = cachedPayload(hit, req.id);
+              // Fastify sets no length for a stream; a body of known length goes without chunking
+              if (payload instanceof CachedBodyStream) reply.header('content-length', payload.byteLength);
+              reply.type(JSON_TYPE).send(payload);
               return undefined;
             }
           }

@@ -1,0 +1,109 @@
+// Large cached answers go out as their pieces (the bytes before the request id, the id, the bytes
+// after it) instead of one copy per request. Over a real socket, a client must get what it got
+// from the first answer: a Content-Length (no chunked encoding), its own request id, the same
+// ETag and 304, the same bytes behind every Content-Encoding, and a HEAD without a body.
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CachedBodyStream, PIECES_FROM_BYTES } from '../../src/server/response-cache.js';
+import type { Store } from '../../src/store/index.js';
+import type { TickerRecord } from '../../src/store/records.js';
+import { engines } from '../helpers/engines.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { settledDataVersion } from '../helpers/data-version.js';
+
+const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
+// 600 tickers: a page of all of them is well over PIECES_FROM_BYTES
+const TICKERS: TickerRecord[] = Array.from({ length: 600 }, (_, i) => ({ ...base, ticker: `T${String(i).padStart(4, '0')}`, name: `Ticker number ${i} Holdings — Société Anonyme`, cik: String(1_000_000 + i) }));
+const PAGE = '/v3/reference/tickers?limit=1000';
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function get(url: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const withoutId = (text: string) => ({ ...JSON.parse(text), request_id: 'x' });
+
+for (const engine of engines()) {
+  describe(`large cached answers sent as pieces (${engine.name})`, () => {
+    let store: Store;
+    let t: TestApp;
+    let url: string;
+    let key: Record<string, string>;
+    beforeAll(async () => {
+      store = await engine.open();
+      await store.reference.upsertTickers(TICKERS);
+      t = await startTestApp(store, { envelope: 'native' });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      key = { 'x-api-key': t.key };
+    });
+    afterAll(async () => {
+      await t.close();
+      await store.close();
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('answers a repeat with a Content-Length, its own request id and the first answer otherwise', async () => {
+      await settledDataVersion(store, engine.name);
+      const first = await get(url + PAGE, key);
+      expect(first.status).toBe(200);
+      expect(first.body.length).toBeGreaterThan(PIECES_FROM_BYTES);
+      const pieces = vi.spyOn(CachedBodyStream.prototype, '_read');
+      const reads = vi.spyOn(store.reference, 'tickerItemsPage');
+      const second = await get(url + PAGE, key);
+      expect(reads).not.toHaveBeenCalled();
+      expect(pieces).toHaveBeenCalledTimes(1); // this answer took the path under test
+      expect(second.status).toBe(200);
+      expect(second.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(second.headers['content-length'])).toBe(second.body.length);
+      expect(second.headers['content-type']).toBe(first.headers['content-type']);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      const body = JSON.parse(second.body.toString());
+      expect(body.request_id).toBe(second.headers['x-request-id']);
+      expect(body.request_id).not.toBe(JSON.parse(first.body.toString()).request_id);
+      expect(body.results).toHaveLength(600);
+      expect(withoutId(second.body.toString())).toEqual(withoutId(first.body.toString()));
+    });
+
+    it('sends the same answer behind gzip, br and deflate', async () => {
+      const identity = await get(url + PAGE, key);
+      for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync], ['deflate', inflateSync]] as const) {
+        const res = await get(url + PAGE, { ...key, 'accept-encoding': encoding });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+        const text = decode(res.body).toString();
+        expect(JSON.parse(text).request_id).toBe(res.headers['x-request-id']);
+        expect(withoutId(text)).toEqual(withoutId(identity.body.toString()));
+      }
+    });
+
+    it('answers 304 to its ETag and HEAD with the length and no body', async () => {
+      const first = await get(url + PAGE, key);
+      const etag = String(first.headers.etag);
+      const again = await get(url + PAGE, { ...key, 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      const head = await get(url + PAGE, key, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(Number(head.headers['content-length'])).toBe(first.body.length);
+    });
+  });
+}
