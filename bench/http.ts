@@ -14,7 +14,8 @@
 // more bytes than the cache holds, so asked in turn every one misses. Cases alternate the two servers round by round, so a slow spell of the shared
 // machine hits both alike; the median round of each counts. Server CPU per request is the
 // server child's process.cpuUsage() delta over a round divided by the round's requests; the
-// server's peak RSS over all cases is printed at the end of each engine.
+// server's peak RSS so far is printed after each case (it only grows: the case that raised it shows)
+// and over all cases at the end of each engine.
 //
 // Engines: SQLite always; PostgreSQL when DATABASE_URL is set, in a database of its own on that
 // server (`tickerbase_bench`, created once, kept). The demo is loaded once per engine and kept
@@ -311,6 +312,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         console.log(`${c.name}${c.paths.length > 1 ? ` (${c.paths.length} URLs)` : ''}${c.connections ? ` (${c.connections} connections)` : ''}: ratio ${(o.rps / b.rps).toFixed(3)}x  (rounds ${ours.map((x) => x.rps.toFixed(0)).join(', ')} vs ${base.map((x) => x.rps.toFixed(0)).join(', ')})`);
         console.log(line('tickerbase', o, sizes.get(c.name)));
         console.log(line('bare http', b));
+        console.log(`  tickerbase peak RSS so far: ${((await peakRss(server.proc)) / 2 ** 20).toFixed(0)} MiB`);
       }
       const rss = await peakRss(server.proc);
       console.log(`tickerbase peak RSS over these cases: ${(rss / 2 ** 20).toFixed(0)} MiB (goal: at most 250 MB, ${(rss / 250e6).toFixed(2)}x of it)`);

@@ -9,8 +9,11 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** The V8 flags bin/tickerbase and `npm start` run the server with (see bin/tickerbase). */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+/**
+ * The V8 flags bin/tickerbase and `npm start` run the server with (see bin/tickerbase), or
+ * BENCH_NODE_FLAGS (space-separated) to compare others; every target gets the same.
+ */
+export const SERVER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : ['--max-semi-space-size=32'];
 
 /**
  * Starts `node <SERVER_NODE_FLAGS> --import tsx <script> ...args` and resolves once it prints
