@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { listPage } from '../server/pagination.js';
-import { getRoute } from '../server/route.js';
+import { getRoute, requestCacheKey } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
 import { CONDITION_SORT_FIELDS } from '../services/reference.js';
 
@@ -49,6 +49,8 @@ export async function conditionRoutes(app: FastifyInstance, ctx: RouteContext): 
     market: 'stocks',
     querystring: ConditionsQuery,
     response: ListBody(Condition),
+    // a function of the request and the stored rows: repeated pages come from the response cache
+    cacheKey: requestCacheKey(ctx),
     handler: ({ query, req }) =>
       listPage(ctx, req, query, {
         family: 'conditions',

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { datasetListRoute, filterProperties } from '../server/dataset-list-route.js';
 import { listPage } from '../server/pagination.js';
-import { getRoute } from '../server/route.js';
+import { getRoute, requestCacheKey } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
 import { DIVIDENDS, parseFilters, SPLITS, type Condition, type DatasetDef, type FilterForm } from '../services/dataset-lists.js';
 
@@ -127,6 +127,8 @@ export async function corporateActionRoutes(app: FastifyInstance, ctx: RouteCont
     market: 'stocks',
     querystring: V3DividendsQuery,
     response: ListBody(V3Dividend),
+    // a function of the request and the stored rows: repeated pages come from the response cache
+    cacheKey: requestCacheKey(ctx),
     handler: v3List(ctx, { def: DIVIDENDS, fields: Object.keys(V3Dividend.properties), filtersDef: V3_DIVIDENDS, family: 'v3-dividends', query: V3DividendsQuery }),
   });
 
@@ -140,6 +142,8 @@ export async function corporateActionRoutes(app: FastifyInstance, ctx: RouteCont
     market: 'stocks',
     querystring: V3SplitsQuery,
     response: ListBody(V3Split),
+    // a function of the request and the stored rows: repeated pages come from the response cache
+    cacheKey: requestCacheKey(ctx),
     handler: v3List(ctx, {
       def: SPLITS,
       fields: Object.keys(V3Split.properties),

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { listPage } from '../server/pagination.js';
-import { getRoute } from '../server/route.js';
+import { getRoute, requestCacheKey } from '../server/route.js';
 import { Cursor, Limit, ListBody, StringEnum } from '../server/schemas.js';
 import { VENUE_MARKETS } from '../services/reference.js';
 
@@ -53,6 +53,8 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: RouteContext): P
     market: 'stocks',
     querystring: ExchangesQuery,
     response: ListBody(Exchange),
+    // a function of the request and the stored rows: repeated pages come from the response cache
+    cacheKey: requestCacheKey(ctx),
     handler: async ({ query }) => {
       const results = await ctx.services.reference.exchanges(query);
       return { count: results.length, results };
@@ -70,6 +72,8 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: RouteContext): P
       market,
       querystring: VenuesQuery,
       response: ListBody(VENUE_ITEMS[market]),
+      // a function of the request and the stored rows: repeated pages come from the response cache
+      cacheKey: requestCacheKey(ctx),
       handler: ({ query, req }) =>
         listPage(ctx, req, query, {
           family: `exchanges-${market}`,

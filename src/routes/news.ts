@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../server/context.js';
 import { listPage } from '../server/pagination.js';
-import { getRoute } from '../server/route.js';
+import { getRoute, requestCacheKey } from '../server/route.js';
 import { Cursor, Limit, ListBody, Order, StringEnum } from '../server/schemas.js';
 import { JsonItems } from '../server/serializer.js';
 import { PUBLISHED_RULE } from '../services/news.js';
@@ -75,6 +75,8 @@ export async function newsRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     // only schema fields) is spliced into the body rather than parsed and written again, which
     // saves about half of the work of a page.
     serializer: 'native',
+    // a function of the request and the stored rows: repeated pages come from the response cache
+    cacheKey: requestCacheKey(ctx),
     handler: ({ query, req }) =>
       listPage(ctx, req, query, {
         family: 'news',
