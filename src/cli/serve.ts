@@ -68,7 +68,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--public-url <url>', 'absolute base URL used in next_url and links').env('TICKERBASE_PUBLIC_URL'))
     .addOption(new Option('--branding-dir <dir>', 'directory of branding images').env('TICKERBASE_BRANDING_DIR'))
     .addOption(new Option('--risk-free-rate <rate>', 'annual rate (e.g. 0.045) for option greeks when no 3-month treasury yield is stored').env('TICKERBASE_RISK_FREE_RATE').argParser(parseRateFlag))
-    .addOption(new Option('--response-cache <entries>', 'ticker overview and ticker list answers kept in memory until the data changes (0 = off)').env('TICKERBASE_RESPONSE_CACHE').default(10_000).argParser(parseIntFlag('--response-cache', 0, 10_000_000)))
+    .addOption(new Option('--response-cache <entries>', 'answers kept in memory until the data changes (ticker overviews, reference lists, past ranges of aggregates and ticks; 0 = off)').env('TICKERBASE_RESPONSE_CACHE').default(10_000).argParser(parseIntFlag('--response-cache', 0, 10_000_000)))
     .addOption(new Option('--response-cache-mb <MiB>', 'memory the response cache may hold; an answer over an eighth of it is not kept').env('TICKERBASE_RESPONSE_CACHE_MB').default(32).argParser(parseIntFlag('--response-cache-mb', 1, 1_000_000)))
     .addOption(new Option('--demo <when>', 'load the demo data set: auto = on first start of the embedded store').env('TICKERBASE_DEMO').choices(['auto', 'yes', 'no']).default('auto'))
     .addOption(new Option('--no-demo-roll', 'do not extend the demo data set on start (to the last session whose after-hours have ended)').env('TICKERBASE_NO_DEMO_ROLL'))
