@@ -107,7 +107,9 @@ function sizeOf(e: CachedBody): number {
 /**
  * Cached bodies from this size go out as their pieces (CachedBodyStream) rather than one copy:
  * copying a 2.3 MiB page into a new buffer took a quarter of the CPU of answering it from the
- * cache, and the copies, freed only by the garbage collector, held tens of MiB meanwhile.
+ * cache, and the copies, freed only by the garbage collector, held tens of MiB meanwhile. A stream
+ * costs more than a small copy: measured on a 2-core VM, a 27 KiB page took 224-235 µs of CPU as
+ * pieces against 157-184 µs copied, a 272 KiB page 246-312 µs as pieces against 300-328 µs copied.
  */
 export const PIECES_FROM_BYTES = 64 * 1024;
 
