@@ -49,7 +49,6 @@ export async function conditionRoutes(app: FastifyInstance, ctx: RouteContext): 
     market: 'stocks',
     querystring: ConditionsQuery,
     response: ListBody(Condition),
-    // a function of the request and the stored rows: repeated pages come from the response cache
     cacheKey: requestCacheKey(ctx),
     handler: ({ query, req }) =>
       listPage(ctx, req, query, {

@@ -127,7 +127,6 @@ export async function corporateActionRoutes(app: FastifyInstance, ctx: RouteCont
     market: 'stocks',
     querystring: V3DividendsQuery,
     response: ListBody(V3Dividend),
-    // a function of the request and the stored rows: repeated pages come from the response cache
     cacheKey: requestCacheKey(ctx),
     handler: v3List(ctx, { def: DIVIDENDS, fields: Object.keys(V3Dividend.properties), filtersDef: V3_DIVIDENDS, family: 'v3-dividends', query: V3DividendsQuery }),
   });
@@ -142,7 +141,6 @@ export async function corporateActionRoutes(app: FastifyInstance, ctx: RouteCont
     market: 'stocks',
     querystring: V3SplitsQuery,
     response: ListBody(V3Split),
-    // a function of the request and the stored rows: repeated pages come from the response cache
     cacheKey: requestCacheKey(ctx),
     handler: v3List(ctx, {
       def: SPLITS,

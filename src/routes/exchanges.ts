@@ -53,7 +53,6 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: RouteContext): P
     market: 'stocks',
     querystring: ExchangesQuery,
     response: ListBody(Exchange),
-    // a function of the request and the stored rows: repeated pages come from the response cache
     cacheKey: requestCacheKey(ctx),
     handler: async ({ query }) => {
       const results = await ctx.services.reference.exchanges(query);
@@ -72,7 +71,6 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: RouteContext): P
       market,
       querystring: VenuesQuery,
       response: ListBody(VENUE_ITEMS[market]),
-      // a function of the request and the stored rows: repeated pages come from the response cache
       cacheKey: requestCacheKey(ctx),
       handler: ({ query, req }) =>
         listPage(ctx, req, query, {

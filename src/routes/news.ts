@@ -75,7 +75,6 @@ export async function newsRoutes(app: FastifyInstance, ctx: RouteContext): Promi
     // only schema fields) is spliced into the body rather than parsed and written again, which
     // saves about half of the work of a page.
     serializer: 'native',
-    // a function of the request and the stored rows: repeated pages come from the response cache
     cacheKey: requestCacheKey(ctx),
     handler: ({ query, req }) =>
       listPage(ctx, req, query, {
