@@ -9,6 +9,7 @@ import type { MarketDataPort } from '../store/repos/market-port.js';
 import { TICKER_SORT_FIELDS, type TickerItemRow, type TickerItemsPage, type TickerQuery, type TickerRow, type TickerSortField } from '../store/repos/reference.js';
 import { parseCalendarDate } from './dates.js';
 import type { KeysetRows, PageRequest } from './paging.js';
+import { TickerListIndex } from './ticker-list-index.js';
 
 export { TICKER_SORT_FIELDS };
 
@@ -65,10 +66,16 @@ export async function overviewMarketCap(
 }
 
 export class TickerService {
+  /** Lists of current tickers kept in memory: a page sorted by ticker is a slice of one. */
+  readonly listIndex: TickerListIndex;
+
   constructor(
     private readonly store: Pick<Store, 'reference' | 'market' | 'dataVersion'>,
     private readonly now: () => number,
-  ) {}
+  ) {
+    // A list that cannot be read is not kept; the store then answers each page, and reports.
+    this.listIndex = new TickerListIndex(store.reference);
+  }
 
   private versionAt?: { at: string; value: string };
 
@@ -98,11 +105,14 @@ export class TickerService {
   }
 
   /**
-   * A current-version page (no `date`) read whole, its stored items joined by the store;
-   * undefined for a point-in-time page or while some row of the page has no stored item.
+   * A current-version page (no `date`) read whole: a slice of a list kept in memory when it is
+   * of the current tickers version, else its stored items joined by the store; undefined for a
+   * point-in-time page or while some row of the page has no stored item.
    */
   async itemsPage(q: TickerListParams, page: PageRequest): Promise<TickerItemsPage | undefined> {
-    return q.date ? undefined : this.store.reference.tickerItemsPage(this.query(q, page));
+    if (q.date) return undefined;
+    const query = this.query(q, page);
+    return this.listIndex.page(query, await this.version()) ?? this.store.reference.tickerItemsPage(query);
   }
 
   /**

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../src/app.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
+import { TickerListIndex } from '../../src/services/ticker-list-index.js';
 import { storePairs } from '../helpers/engines.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { settledDataVersion } from '../helpers/data-version.js';
@@ -14,11 +15,12 @@ import { settledDataVersion } from '../helpers/data-version.js';
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 const TICKERS: TickerRecord[] = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE'].map((ticker) => ({ ...base, ticker, name: `${ticker} Corp.` }));
 
-/** Store reads that can answer a page of the list. */
+/** Pages of the list made anew: read from the store, or sliced from the list kept in memory. */
 function spyOnListReads(store: Store) {
   const page = vi.spyOn(store.reference, 'tickerItemsPage');
   const items = vi.spyOn(store.reference, 'listTickerItems');
-  return () => page.mock.calls.length + items.mock.calls.length;
+  const kept = vi.spyOn(TickerListIndex.prototype, 'page');
+  return () => page.mock.calls.length + items.mock.calls.length + kept.mock.results.filter((r) => r.value !== undefined).length;
 }
 
 for (const engine of storePairs('listcache')) {

@@ -49,6 +49,12 @@ export interface TickerItemsPage {
   next?: KeysetPosition;
 }
 
+/** The current tickers of one list, in ticker order, as of one tickers version. */
+export interface CurrentTickerItems {
+  version: string;
+  rows: { id: number; ticker: string; json: string }[];
+}
+
 export interface TickerItemRow {
   id: number;
   /** The row's value of the list's sort field ('' for none). */
@@ -260,6 +266,23 @@ export class ReferenceRepository {
     const { last, next } = pageKeys(rows);
     if (last && next) out.next = { value: toOptionalString(last[1] as string) ?? '', id: toNumber(last[0] as number) };
     return out;
+  }
+
+  /**
+   * Every current ticker of the list with this `active` flag (and market, when given) in the
+   * list's ticker order, as stored list items, with the tickers version they are of: one
+   * statement, so one snapshot. undefined when none or more than `maxRows` match, or a row has no
+   * stored item yet.
+   */
+  async currentTickerItems(active: boolean, market: Market | undefined, maxRows: number): Promise<CurrentTickerItems | undefined> {
+    const { where, params, orderBy } = tickerListFilter({ active, market, sort: 'ticker', order: 'asc', limit: maxRows + 1 });
+    const rows = await this.db.rawRows(
+      `SELECT (SELECT value FROM meta WHERE key = 'tickers_version') AS version, id, ticker, list_json FROM tickers WHERE ${where} ORDER BY ${orderBy} LIMIT ?`,
+      params,
+      { long: true },
+    );
+    if (rows.length === 0 || rows.length > maxRows || rows.some((r) => r[3] === null || r[3] === undefined)) return undefined;
+    return { version: toOptionalString(rows[0]![0]) ?? '0', rows: rows.map((r) => ({ id: toNumber(r[1]), ticker: String(r[2]), json: String(r[3]) })) };
   }
 
   /** Writes the list-item JSON of ticker rows stored without it (older versions); returns rows filled. */
