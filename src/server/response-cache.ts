@@ -58,14 +58,17 @@ export class ResponseCache {
 
   /**
    * Keeps `body` (serialized with request id `requestId`) for `key`; returns the entry, or
-   * undefined when the body does not hold the request id exactly once as a JSON string value.
+   * undefined when the body has no `"request_id"` field of that value.
    */
   set(key: string, version: string, body: string | Buffer, requestId: string): CachedBody | undefined {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     if (bytes.length > this.maxBytes / 8) return undefined;
+    // Searched from the end, where the envelope writes it after the results: from the start, the
+    // search read every byte of a 1,000-ticker page. The id is 128 random bits drawn for this
+    // response, so no stored value holds it (and a JSON string value cannot hold the quotes).
     const needle = `"request_id":"${requestId}"`;
-    const at = bytes.indexOf(needle);
-    if (at < 0 || bytes.indexOf(needle, at + 1) >= 0) return undefined;
+    const at = bytes.lastIndexOf(needle);
+    if (at < 0) return undefined;
     const idAt = at + needle.length - requestId.length - 1; // byte offsets: the needle is ASCII
     const entry: Entry = { version, head: bytes.subarray(0, idAt), tail: bytes.subarray(idAt + requestId.length) };
     this.delete(key);

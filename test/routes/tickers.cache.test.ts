@@ -196,11 +196,13 @@ describe('ResponseCache', () => {
     expect(c.size).toBe(0);
   });
 
-  it('refuses bodies without the request id, or with it twice', () => {
+  it('refuses bodies without the request id; splices it where the body writes it', () => {
     const c = new ResponseCache(10);
     expect(c.set('a', 'v', '{"status":"OK"}', 'r1')).toBeUndefined();
-    expect(c.set('b', 'v', '{"request_id":"r1","x":{"request_id":"r1"}}', 'r1')).toBeUndefined();
+    expect(c.set('b', 'v', '{"x":{"request_id":"r0"},"request_id":"r2"}', 'r1')).toBeUndefined();
     expect(c.size).toBe(0);
+    const entry = c.set('c', 'v', '{"results":[{"request_id":"r0"}],"request_id":"r1","count":1}', 'r1')!;
+    expect(cachedBody(entry, 'r9').toString()).toBe('{"results":[{"request_id":"r0"}],"request_id":"r9","count":1}');
   });
 
   it('holds at most maxBytes of bodies, dropping the least recently used', () => {
