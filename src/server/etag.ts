@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { digest } from '../domain/digest.js';
 
 // ETags of API answers. A route whose answer is a pure function of the request and one area of
 // the data gets one made from that area's data version and the request (no body to hash, and a
@@ -23,8 +23,8 @@ const KEY_PARAMS = new Set(['apikey', 'api_key']);
  * Weak, as bodyEtag's: the identity and compressed bytes are one resource.
  */
 export function dataEtag(version: string, wrapped: boolean, req: FastifyRequest, query: object, base: string): string {
-  const request = `${requestIdentity(req, query, base)}\0${wrapped}`;
-  return `W/"${createHash('sha1').update(version).update('\0').update(request).digest('base64url').slice(0, 27)}"`;
+  const text = `${version}\0${requestIdentity(req, query, base)}\0${wrapped}`;
+  return `W/"${digest('sha1', text, 'base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -45,7 +45,7 @@ export function requestIdentity(req: FastifyRequest, query: object, base: string
  */
 export function bodyEtag(payload: string, requestId: string): string {
   const stable = payload.replace(`"request_id":"${requestId}"`, '');
-  return `W/"${createHash('sha1').update(stable).digest('base64url').slice(0, 27)}"`;
+  return `W/"${digest('sha1', stable, 'base64url').slice(0, 27)}"`;
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison: W/"x" and "x" both match W/"x"). */

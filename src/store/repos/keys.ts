@@ -1,5 +1,5 @@
-import * as crypto from 'node:crypto';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { digest } from '../../domain/digest.js';
 import type { Row, SqlDriver } from '../driver.js';
 import { toOptionalString, UNVERSIONED } from '../driver.js';
 
@@ -20,11 +20,8 @@ export interface ApiKeyRecord {
 
 export type KeyKind = 'key' | 'explorer';
 
-// crypto.hash (Node >= 20.12) is the one-shot form: a third of createHash's cost per request.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-
 export function hashKey(key: string): string {
-  return oneShot ? oneShot('sha256', key, 'hex') : createHash('sha256').update(key, 'utf8').digest('hex');
+  return digest('sha256', key, 'hex');
 }
 
 function toRecord(row: Row): ApiKeyRecord {
