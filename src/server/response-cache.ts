@@ -5,7 +5,8 @@ import type { GzipPieces } from './gzip-splice.js';
 // (the ticker overview, pages of the ticker list): kept per request key and store data version, so
 // a repeated request skips the store reads and the serializer. The request id, which differs on
 // every response, is spliced in; everything else (headers, auth, plans, rate limits) runs as for
-// any request. Bounded by entries and by bytes; the least recently used entry goes first.
+// any request. Bounded by entries and by bytes; the least recently used entry goes first (an
+// entry used while in the newer half keeps its place).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,15 +27,19 @@ export interface CachedBody {
 
 interface Entry extends CachedBody {
   version: string;
+  /** The cache's count of insertions when this entry was put at the newest end. */
+  moved: number;
 }
 
 /** Default byte budget of a cache: 32 MiB, about a hundred 1,000-ticker pages. */
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 
 export class ResponseCache {
-  /** Least recently used first: a Map iterates in insertion order, and a hit is re-inserted. */
+  /** Least recently used first (about): a Map iterates in insertion order, and a hit may be re-inserted. */
   private readonly entries = new Map<string, Entry>();
   private heldBytes = 0;
+  /** Entries put at the newest end so far (new ones and moved ones). */
+  private moves = 0;
 
   /**
    * `maxBytes` bounds the bodies held; a body over an eighth of it is not kept, so that one large
@@ -49,10 +54,17 @@ export class ResponseCache {
   get(key: string, version: string): CachedBody | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
-    this.delete(key);
-    if (e.version !== version) return undefined;
-    this.entries.set(key, e); // now the most recently used
-    this.heldBytes += sizeOf(e);
+    if (e.version !== version) {
+      this.delete(key);
+      return undefined;
+    }
+    // Made the most recently used only once older than half the entries: moving it on every hit
+    // cost a Map delete and set per cached answer, and an entry of the newer half is not next to go.
+    if (this.moves - e.moved > this.entries.size / 2) {
+      this.entries.delete(key);
+      this.entries.set(key, e);
+      e.moved = this.moves++;
+    }
     return e;
   }
 
@@ -66,11 +78,11 @@ export class ResponseCache {
     // Searched from the end, where the envelope writes it after the results: from the start, the
     // search read every byte of a 1,000-ticker page. The id is 128 random bits drawn for this
     // response, so no stored value holds it (and a JSON string value cannot hold the quotes).
-    const needle = `"request_id":"${requestId}"`;
+    const needle = Buffer.from(`"request_id":"${requestId}"`, 'latin1'); // as bytes: a text needle is encoded on every call
     const at = bytes.lastIndexOf(needle);
     if (at < 0) return undefined;
     const idAt = at + needle.length - requestId.length - 1; // byte offsets: the needle is ASCII
-    const entry: Entry = { version, head: bytes.subarray(0, idAt), tail: bytes.subarray(idAt + requestId.length) };
+    const entry: Entry = { version, head: bytes.subarray(0, idAt), tail: bytes.subarray(idAt + requestId.length), moved: this.moves++ };
     this.delete(key);
     this.entries.set(key, entry);
     this.heldBytes += sizeOf(entry);
