@@ -16,14 +16,16 @@ export const MAX_INDEXED_TICKERS = 100_000;
 class TickerList {
   readonly tickers: string[];
   readonly ids: number[];
-  private readonly joined: { asc?: JoinedRows; desc?: JoinedRows } = {};
+  private readonly asc: JoinedRows;
+  private desc?: JoinedRows;
 
   constructor(
     readonly version: string,
-    private readonly rows: CurrentTickerItems['rows'],
+    rows: CurrentTickerItems['rows'],
   ) {
     this.tickers = rows.map((r) => r.ticker);
     this.ids = rows.map((r) => r.id);
+    this.asc = joinRows(rows);
   }
 
   get length(): number {
@@ -32,12 +34,9 @@ class TickerList {
 
   /** The items joined in `order` (the descending form is built on its first use). */
   items(order: 'asc' | 'desc'): JoinedRows {
-    let j = this.joined[order];
-    if (j === undefined) {
-      j = joinRows(order === 'asc' ? this.rows : [...this.rows].reverse());
-      this.joined[order] = j;
-    }
-    return j;
+    if (order === 'asc') return this.asc;
+    this.desc ??= reversed(this.asc);
+    return this.desc;
   }
 }
 
@@ -60,6 +59,21 @@ function joinRows(rows: readonly { json: string }[]): JoinedRows {
     bytes.write(rows[i]!.json, starts[i]!);
     bytes[starts[i + 1]! - 1] = 0x2c; // ','
   }
+  return { bytes, starts };
+}
+
+/** The same items in the opposite order. */
+function reversed(j: JoinedRows): JoinedRows {
+  const n = j.starts.length - 1;
+  const starts = new Uint32Array(n + 1);
+  const bytes = Buffer.allocUnsafe(j.bytes.length);
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    const i = n - 1 - k;
+    starts[k] = at;
+    at += j.bytes.copy(bytes, at, j.starts[i]!, j.starts[i + 1]!); // the item and its comma
+  }
+  starts[n] = at;
   return { bytes, starts };
 }
 
