@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
-import { CachedBodyStream } from './response-cache.js';
+import { BodyPieces } from './body-pieces.js';
 
 // Compression of the API's answers (strings or bytes), run inside the app's one onSend hook.
 // The routes built by getRoute opt out of @fastify/compress, which adds an onRequest and an onSend
@@ -96,7 +96,7 @@ function varyOnEncoding(reply: FastifyReply): void {
  */
 export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown, threshold: number): unknown {
   const isString = typeof payload === 'string';
-  const pieces = payload instanceof CachedBodyStream ? payload : undefined;
+  const pieces = payload instanceof BodyPieces ? payload : undefined;
   if (!isString && !Buffer.isBuffer(payload) && pieces === undefined) return payload;
   // cheap tests first: most answers are small or go to clients that do not ask for compression
   const size = isString ? Buffer.byteLength(payload) : pieces !== undefined ? pieces.byteLength : (payload as Buffer).length;

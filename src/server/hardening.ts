@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressAnswer } from './compression.js';
 import { bodyEtag, etagMatches } from './etag.js';
-import { CachedBodyStream } from './response-cache.js';
+import { BodyPieces } from './body-pieces.js';
 import { ApiError } from '../domain/errors.js';
 import { normaliseDataset } from '../domain/datasets.js';
 import type { EnvelopeMode } from './context.js';
@@ -210,10 +210,10 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     if (reply.statusCode !== 200 || req.method !== 'GET' || reply.hasHeader('etag')) return payload;
     const cached = req.cachedBody;
     // a string, or a cached answer's bytes or pieces (whose ETag was kept when it was first sent)
-    if (typeof payload !== 'string' && !(cached && (Buffer.isBuffer(payload) || payload instanceof CachedBodyStream))) return payload;
+    if (typeof payload !== 'string' && !(cached && (Buffer.isBuffer(payload) || payload instanceof BodyPieces))) return payload;
     const meta = req.routeMeta;
     if (!meta || normaliseDataset(meta.dataset) !== 'reference') return payload;
-    const text = () => (payload instanceof CachedBodyStream ? payload.bytes().toString() : String(payload as string | Buffer));
+    const text = () => (payload instanceof BodyPieces ? payload.bytes().toString() : String(payload as string | Buffer));
     const etag = cached ? (cached.etag ??= bodyEtag(text(), req.id)) : bodyEtag(payload as string, req.id);
     reply.header('etag', etag);
     reply.header('cache-control', cacheControl);

@@ -7,7 +7,7 @@ import { registerHardening, type HardeningOptions } from './hardening.js';
 import { AccessLog, isNoopLogger, type AccessLogMode } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
-import { CachedBodyStream } from './response-cache.js';
+import { BodyPieces } from './body-pieces.js';
 import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage.js';
 
@@ -126,7 +126,7 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
     if (reply.statusCode === 200 && req.dataWindowState) {
       const notice = cutNotice(req);
-      if (notice && payload instanceof CachedBodyStream) payload = payload.bytes(); // spliced into one buffer
+      if (notice && payload instanceof BodyPieces) payload = payload.bytes(); // spliced into one buffer
       if (notice && (typeof payload === 'string' || Buffer.isBuffer(payload))) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
     }
     const out = sendStep(req, reply, payload);

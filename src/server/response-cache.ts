@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { BodyPieces } from './body-pieces.js';
 import type { GzipPieces } from './gzip-splice.js';
 
 // Serialized answers of routes whose body is a pure function of the request and the stored data
@@ -132,28 +132,9 @@ export const PIECES_FROM_BYTES = 64 * 1024;
  * A cached body as it is sent: the cached bytes before the request id, the id, and the bytes
  * after it, written to the socket in turn without being copied into one buffer.
  */
-export class CachedBodyStream extends Readable {
-  /** The body's length in bytes (its Content-Length). */
-  readonly byteLength: number;
-
-  constructor(
-    readonly entry: CachedBody,
-    readonly requestId: string,
-  ) {
-    super();
-    this.byteLength = entry.head.length + requestId.length + entry.tail.length;
-  }
-
-  override _read(): void {
-    this.push(this.entry.head);
-    this.push(Buffer.from(this.requestId, 'latin1'));
-    this.push(this.entry.tail);
-    this.push(null);
-  }
-
-  /** The whole body in one buffer, for the steps that need it whole (hashing, compression). */
-  bytes(): Buffer {
-    return cachedBody(this.entry, this.requestId);
+export class CachedBodyStream extends BodyPieces {
+  constructor(entry: CachedBody, requestId: string) {
+    super([entry.head, Buffer.from(requestId, 'latin1'), entry.tail]);
   }
 }
 

@@ -109,6 +109,31 @@ const BYTES_FROM = 16 * 1024;
  * string and the socket would then encode that again.
  */
 export function nativeJson(payload: unknown): string | Buffer {
+  const split = splicedPieces(payload);
+  if (typeof split === 'string') return split;
+  const { pieces, bytes, spliced } = split;
+  if (!bytes && spliced < BYTES_FROM) return pieces.join('');
+  let size = 0;
+  for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+  const out = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const p of pieces) offset += typeof p === 'string' ? out.write(p, offset) : p.copy(out, offset);
+  return out;
+}
+
+/**
+ * What nativeJson writes, as buffers to send in turn: the text around spliced values encoded,
+ * spliced bytes as they are (not copied); undefined when no spliced value holds `minBytes` bytes
+ * or more in one piece (then one buffer costs less than pieces).
+ */
+export function nativeJsonPieces(payload: unknown, minBytes: number): Buffer[] | undefined {
+  const split = splicedPieces(payload);
+  if (typeof split === 'string' || !split.pieces.some((p) => typeof p !== 'string' && p.length >= minBytes)) return undefined;
+  return split.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
+}
+
+/** JSON.stringify of the payload, cut where spliced values go and with their parts in place (or the text, when none). */
+function splicedPieces(payload: unknown): string | { pieces: (string | Buffer)[]; bytes: boolean; spliced: number } {
   pending = [];
   const text = JSON.stringify(payload);
   if (pending.length === 0) return text;
@@ -128,13 +153,7 @@ export function nativeJson(payload: unknown): string | Buffer {
     at = m.index + m[0].length;
   }
   pieces.push(text.slice(at));
-  if (!bytes && spliced < BYTES_FROM) return pieces.join('');
-  let size = 0;
-  for (const p of pieces) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-  const out = Buffer.allocUnsafe(size);
-  let offset = 0;
-  for (const p of pieces) offset += typeof p === 'string' ? out.write(p, offset) : p.copy(out, offset);
-  return out;
+  return { pieces, bytes, spliced };
 }
 
 /** Fastify's default serializer factory (fast-json-stringify) as the schema controller takes it. */

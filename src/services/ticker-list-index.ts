@@ -206,7 +206,7 @@ function pageOf(list: TickerList, q: TickerQuery): TickerItemsPage {
   const joined = list.items(q.order);
   const at = q.order === 'asc' ? first : n - 1 - first; // the first row's place in `joined`
   const items = count === 0 ? Buffer.alloc(0) : joined.bytes.subarray(joined.starts[at]!, joined.starts[at + count]! - 1);
-  const page: TickerItemsPage = { items, count };
+  const page: TickerItemsPage = { items, count, fromMemory: true };
   if (available > size && count > 0) page.next = { value: list.tickers[last]!, id: list.ids[last]! };
   return page;
 }

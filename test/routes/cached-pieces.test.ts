@@ -1,11 +1,14 @@
-// Large cached answers go out as their pieces (the bytes before the request id, the id, the bytes
-// after it) instead of one copy per request. Over a real socket, a client must get what it got
-// from the first answer: a Content-Length (no chunked encoding), its own request id, the same
-// ETag and 304, the same bytes behind every Content-Encoding, and a HEAD without a body.
+// Large answers go out as their pieces instead of one copy per request: a cached answer (the
+// bytes before the request id, the id, the bytes after it), and a page of the ticker list sliced
+// from the list kept in memory (the text around the items, and the slice). Over a real socket, a
+// client must get what the store's answer gives: a Content-Length (no chunked encoding), its own
+// request id, the same ETag and 304, the same bytes behind every Content-Encoding, and a HEAD
+// without a body.
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BodyPieces } from '../../src/server/body-pieces.js';
 import { CachedBodyStream, PIECES_FROM_BYTES } from '../../src/server/response-cache.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
@@ -16,7 +19,10 @@ import { settledDataVersion } from '../helpers/data-version.js';
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 // 600 tickers: a page of all of them is well over PIECES_FROM_BYTES
 const TICKERS: TickerRecord[] = Array.from({ length: 600 }, (_, i) => ({ ...base, ticker: `T${String(i).padStart(4, '0')}`, name: `Ticker number ${i} Holdings — Société Anonyme`, cik: String(1_000_000 + i) }));
-const PAGE = '/v3/reference/tickers?limit=1000';
+// all 600 either way: filtered by type, the store reads the page (and the cache keeps it); sorted
+// by ticker with no filter, the page is a slice of the kept list
+const CACHED_PAGE = '/v3/reference/tickers?limit=1000&type=CS';
+const KEPT_PAGE = '/v3/reference/tickers?limit=1000';
 
 interface Raw {
   status: number;
@@ -40,7 +46,7 @@ function get(url: string, headers: Record<string, string>, method = 'GET'): Prom
 const withoutId = (text: string) => ({ ...JSON.parse(text), request_id: 'x' });
 
 for (const engine of engines()) {
-  describe(`large cached answers sent as pieces (${engine.name})`, () => {
+  describe(`large answers sent as pieces (${engine.name})`, () => {
     let store: Store;
     let t: TestApp;
     let url: string;
@@ -59,14 +65,14 @@ for (const engine of engines()) {
     });
     afterEach(() => vi.restoreAllMocks());
 
-    it('answers a repeat with a Content-Length, its own request id and the first answer otherwise', async () => {
+    it('answers a cached repeat with a Content-Length, its own request id and the first answer otherwise', async () => {
       await settledDataVersion(store, engine.name);
-      const first = await get(url + PAGE, key);
+      const first = await get(url + CACHED_PAGE, key);
       expect(first.status).toBe(200);
       expect(first.body.length).toBeGreaterThan(PIECES_FROM_BYTES);
       const pieces = vi.spyOn(CachedBodyStream.prototype, '_read');
       const reads = vi.spyOn(store.reference, 'tickerItemsPage');
-      const second = await get(url + PAGE, key);
+      const second = await get(url + CACHED_PAGE, key);
       expect(reads).not.toHaveBeenCalled();
       expect(pieces).toHaveBeenCalledTimes(1); // this answer took the path under test
       expect(second.status).toBe(200);
@@ -81,29 +87,57 @@ for (const engine of engines()) {
       expect(withoutId(second.body.toString())).toEqual(withoutId(first.body.toString()));
     });
 
-    it('sends the same answer behind gzip, br and deflate', async () => {
-      const identity = await get(url + PAGE, key);
-      for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync], ['deflate', inflateSync]] as const) {
-        const res = await get(url + PAGE, { ...key, 'accept-encoding': encoding });
-        expect(res.status).toBe(200);
-        expect(res.headers['content-encoding']).toBe(encoding);
-        expect(Number(res.headers['content-length'])).toBe(res.body.length);
-        const text = decode(res.body).toString();
-        expect(JSON.parse(text).request_id).toBe(res.headers['x-request-id']);
-        expect(withoutId(text)).toEqual(withoutId(identity.body.toString()));
-      }
+    it('answers a page of the kept list from the list, as pieces with a Content-Length, never cached', async () => {
+      await settledDataVersion(store, engine.name);
+      const stored = await get(url + CACHED_PAGE, key); // the same 600 items, read by the store
+      await get(url + `${KEPT_PAGE}&ticker.gte=T`, key); // another page of the list starts its read
+      await t.app.ctx.services.tickers.listIndex.settled();
+      const cached = t.app.ctx.responseCache!.size;
+      const pieces = vi.spyOn(BodyPieces.prototype, '_read');
+      const reads = vi.spyOn(store.reference, 'tickerItemsPage');
+      const kept = await get(url + KEPT_PAGE, key);
+      expect(reads).not.toHaveBeenCalled();
+      expect(pieces).toHaveBeenCalledTimes(1);
+      expect(t.app.ctx.responseCache!.size).toBe(cached);
+      expect(kept.status).toBe(200);
+      expect(kept.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(kept.headers['content-length'])).toBe(kept.body.length);
+      expect(kept.headers['content-type']).toBe(stored.headers['content-type']);
+      const body = JSON.parse(kept.body.toString());
+      expect(body.request_id).toBe(kept.headers['x-request-id']);
+      expect(body.results).toHaveLength(600);
+      expect(withoutId(kept.body.toString())).toEqual(withoutId(stored.body.toString()));
     });
 
-    it('answers 304 to its ETag and HEAD with the length and no body', async () => {
-      const first = await get(url + PAGE, key);
-      const etag = String(first.headers.etag);
-      const again = await get(url + PAGE, { ...key, 'if-none-match': etag });
-      expect(again.status).toBe(304);
-      expect(again.body.length).toBe(0);
-      const head = await get(url + PAGE, key, 'HEAD');
-      expect(head.status).toBe(200);
-      expect(head.body.length).toBe(0);
-      expect(Number(head.headers['content-length'])).toBe(first.body.length);
-    });
+    for (const page of [CACHED_PAGE, KEPT_PAGE]) {
+      it(`sends the same answer behind gzip, br and deflate (${page})`, async () => {
+        await get(url + page, key); // cached, or the list read
+        await t.app.ctx.services.tickers.listIndex.settled();
+        const identity = await get(url + page, key);
+        for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync], ['deflate', inflateSync]] as const) {
+          const res = await get(url + page, { ...key, 'accept-encoding': encoding });
+          expect(res.status).toBe(200);
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect(Number(res.headers['content-length'])).toBe(res.body.length);
+          const text = decode(res.body).toString();
+          expect(JSON.parse(text).request_id).toBe(res.headers['x-request-id']);
+          expect(withoutId(text)).toEqual(withoutId(identity.body.toString()));
+        }
+      });
+
+      it(`answers 304 to its ETag and HEAD with the length and no body (${page})`, async () => {
+        await get(url + page, key);
+        await t.app.ctx.services.tickers.listIndex.settled();
+        const first = await get(url + page, key);
+        const etag = String(first.headers.etag);
+        const again = await get(url + page, { ...key, 'if-none-match': etag });
+        expect(again.status).toBe(304);
+        expect(again.body.length).toBe(0);
+        const head = await get(url + page, key, 'HEAD');
+        expect(head.status).toBe(200);
+        expect(head.body.length).toBe(0);
+        expect(Number(head.headers['content-length'])).toBe(first.body.length);
+      });
+    }
   });
 }

@@ -47,6 +47,8 @@ export interface TickerItemsPage {
   count: number;
   /** The keyset position of the page's last row, when more rows follow it. */
   next?: KeysetPosition;
+  /** The items are a slice of a list kept in memory (the ticker service's), not read from the store. */
+  fromMemory?: boolean;
 }
 
 /** The current tickers of one list, in ticker order, as of one tickers version. */
