@@ -15,7 +15,8 @@ import { settledDataVersion } from '../helpers/data-version.js';
 const base = { locale: 'us' as const, market: 'stocks' as const, active: true, type: 'CS', last_updated_utc: '2024-01-02T00:00:00Z', valid_from: '2020-01-02', list_date: '2020-01-02' };
 const TICKERS: TickerRecord[] = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE'].map((ticker) => ({ ...base, ticker, name: `${ticker} Corp.` }));
 // Filtered by type (every ticker here is CS), pages are read by the store and kept by the cache;
-// without a filter, a page may be a slice of the ticker list kept in memory, which is not cached.
+// without a filter, a page may be a slice of the ticker list kept in memory, which is cached only
+// when small (its first answer may come from either).
 const LIST = '/v3/reference/tickers?type=CS';
 
 /** Pages of the list made anew: read from the store, or sliced from the list kept in memory. */
@@ -85,6 +86,19 @@ for (const engine of storePairs('listcache')) {
       const after = await t.get('/v3/reference/tickers?limit=10');
       expect(after.body.count).toBe(6);
       expect(after.body.results[1]).toMatchObject({ ticker: 'ABC', name: 'Newly Listed' });
+    });
+
+    it('keeps a small page sliced from the kept list, as any other', async () => {
+      await settledDataVersion(store, engine.name);
+      await t.get('/v3/reference/tickers?limit=3&ticker.gte=A'); // the list is read on its first use
+      await t.app.ctx.services.tickers.listIndex.settled();
+      const reads = spyOnListReads(store);
+      const first = await t.get('/v3/reference/tickers?limit=2&ticker.gte=B');
+      expect(reads()).toBe(1); // a slice of the kept list
+      const second = await t.get('/v3/reference/tickers?limit=2&ticker.gte=B');
+      expect(reads()).toBe(1); // the cache's
+      expect(second.body.results.map((r: { ticker: string }) => r.ticker)).toEqual(['BBB', 'CCC']);
+      expect({ ...second.body, request_id: 'x' }).toEqual({ ...first.body, request_id: 'x' });
     });
 
     it('gives a cached page the ETag of its first answer, and 304 to a client holding it', async () => {
