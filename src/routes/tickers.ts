@@ -76,11 +76,7 @@ export async function tickerRoutes(app: FastifyInstance, ctx: RouteContext): Pro
         family: 'tickers',
         read: (q: TickersQuery, page) => ctx.services.tickers.listItems(q, page),
         present: (rows) => new JsonItems(rows.map((r) => r.json)),
-        readPage: async (q: TickersQuery, page) => {
-          const whole = await ctx.services.tickers.itemsPage(q, page);
-          if (whole?.fromMemory) req.fromMemory = true;
-          return whole;
-        },
+        readPage: (q: TickersQuery, page) => ctx.services.tickers.itemsPage(q, page),
       }),
   });
 

@@ -51,6 +51,8 @@ export interface JoinedPage<P> {
   items: string | Buffer | readonly string[];
   count: number;
   next?: P;
+  /** Made from a list kept in memory, not read from the store (see FastifyRequest.fromMemory). */
+  fromMemory?: boolean;
 }
 
 /**
@@ -79,7 +81,10 @@ export async function listPage<Q extends { limit: number }, R, W extends Results
   }
   const limit = query.limit;
   const whole = await spec.readPage?.(query, { after, limit: limit + 1 });
-  if (whole) return withNext(ctx, req, spec.family, query, new JoinedJsonItems(whole.items, whole.count), whole.next);
+  if (whole) {
+    if (whole.fromMemory) req.fromMemory = true;
+    return withNext(ctx, req, spec.family, query, new JoinedJsonItems(whole.items, whole.count), whole.next);
+  }
   const { rows, position } = await spec.read(query, { after, limit: limit + 1 });
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;

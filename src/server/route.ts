@@ -8,7 +8,7 @@ import { windowLeftWhole, windowScope } from './entitlements.js';
 import { BodyPieces } from './body-pieces.js';
 import { cachedPayload, PIECES_FROM_BYTES } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
-import { envelope, nativeJson, nativeJsonPieces, type SerializerKind } from './serializer.js';
+import { envelope, nativeJson, nativeJsonOrPieces, type SerializerKind } from './serializer.js';
 
 /** What Fastify sends for a serialized JSON body; cached bodies go out with the same type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -16,7 +16,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * Set by a handler whose answer was made from memory (a slice of a list kept in memory). A
+     * Set by listPage when the page was made from memory (a slice of a list kept in memory). A
      * large one (PIECES_FROM_BYTES or more) goes out as its pieces, not copied into one buffer,
      * and is not kept by the response cache, which would copy it: measured on 1,000-ticker pages
      * from 200 start tickers, 250-260 µs of CPU each as pieces against 620-820 µs copied and kept
@@ -104,16 +104,21 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       ? body
       : { status: 'OK', request_id: req.id, ...(body as object) };
     const out = envelope(wrapped, inner, true);
-    const pieces = req.fromMemory && spec.serializer === 'native' && reply.statusCode === 200 && req.dataWindowState === undefined ? nativeJsonPieces(out, PIECES_FROM_BYTES) : undefined;
-    if (pieces !== undefined) {
-      const body = new BodyPieces(pieces);
+    // written here once: as pieces when large, else kept below as any other answer
+    const written = req.fromMemory && spec.serializer === 'native' && reply.statusCode === 200 && req.dataWindowState === undefined ? nativeJsonOrPieces(out, PIECES_FROM_BYTES) : undefined;
+    if (Array.isArray(written)) {
+      const body = new BodyPieces(written);
       reply.type(JSON_TYPE).header('content-length', body.byteLength); // Fastify sets none for a stream
       return body;
     }
     // an answer the plan's window narrowed may change with the clock: sent, not kept (and written
     // by Fastify, whose preSerialization hook cuts the rows of routes that leave that to it)
-    if (cacheKey === undefined || reply.statusCode !== 200 || !windowLeftWhole(req)) return out;
-    const serialized = reply.serialize(out) as string | Buffer; // the route's declared serializer
+    if (cacheKey === undefined || reply.statusCode !== 200 || !windowLeftWhole(req)) {
+      if (written === undefined) return out;
+      reply.type(JSON_TYPE);
+      return written;
+    }
+    const serialized = written ?? (reply.serialize(out) as string | Buffer); // the route's declared serializer
     req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
     // hits answer with the ETag this answer gets (ETag hook), not one hashed from the body
     if (req.cachedBody !== undefined && req.dataEtag !== undefined) req.cachedBody.etag = req.dataEtag;

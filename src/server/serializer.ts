@@ -109,7 +109,24 @@ const BYTES_FROM = 16 * 1024;
  * string and the socket would then encode that again.
  */
 export function nativeJson(payload: unknown): string | Buffer {
+  return joined(splicedPieces(payload));
+}
+
+/**
+ * What nativeJson writes, as buffers to send in turn when a spliced value holds `minBytes` bytes
+ * or more in one piece (the text around spliced values encoded, spliced bytes as they are, not
+ * copied); else as nativeJson writes it (then one buffer costs less than pieces).
+ */
+export function nativeJsonOrPieces(payload: unknown, minBytes: number): string | Buffer | Buffer[] {
   const split = splicedPieces(payload);
+  if (typeof split !== 'string' && split.pieces.some((p) => typeof p !== 'string' && p.length >= minBytes)) {
+    return split.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
+  }
+  return joined(split);
+}
+
+/** The pieces of splicedPieces written as one text, or as one buffer (see nativeJson). */
+function joined(split: ReturnType<typeof splicedPieces>): string | Buffer {
   if (typeof split === 'string') return split;
   const { pieces, bytes, spliced } = split;
   if (!bytes && spliced < BYTES_FROM) return pieces.join('');
@@ -119,17 +136,6 @@ export function nativeJson(payload: unknown): string | Buffer {
   let offset = 0;
   for (const p of pieces) offset += typeof p === 'string' ? out.write(p, offset) : p.copy(out, offset);
   return out;
-}
-
-/**
- * What nativeJson writes, as buffers to send in turn: the text around spliced values encoded,
- * spliced bytes as they are (not copied); undefined when no spliced value holds `minBytes` bytes
- * or more in one piece (then one buffer costs less than pieces).
- */
-export function nativeJsonPieces(payload: unknown, minBytes: number): Buffer[] | undefined {
-  const split = splicedPieces(payload);
-  if (typeof split === 'string' || !split.pieces.some((p) => typeof p !== 'string' && p.length >= minBytes)) return undefined;
-  return split.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
 }
 
 /** JSON.stringify of the payload, cut where spliced values go and with their parts in place (or the text, when none). */

@@ -104,10 +104,7 @@ export class TickerListIndex {
   /** Reads in flight, by list: at most one each. */
   private readonly reading = new Map<string, Promise<void>>();
 
-  constructor(
-    private readonly source: TickerListSource,
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  constructor(private readonly source: TickerListSource) {}
 
   /**
    * The page `q` asks for (q.limit is the page size plus one, as the store takes it), from the
@@ -139,7 +136,7 @@ export class TickerListIndex {
           if (found) this.lists.set(name, new TickerList(found.version, found.rows));
           else this.lists.delete(name);
         },
-        (err: unknown) => this.onError(err),
+        () => {}, // not kept: the store answers the list's pages, and reports its own errors there
       )
       .finally(() => this.reading.delete(name));
     this.reading.set(name, done);

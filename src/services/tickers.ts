@@ -73,7 +73,6 @@ export class TickerService {
     private readonly store: Pick<Store, 'reference' | 'market' | 'dataVersion'>,
     private readonly now: () => number,
   ) {
-    // A list that cannot be read is not kept; the store then answers each page, and reports.
     this.listIndex = new TickerListIndex(store.reference);
   }
 
