@@ -153,6 +153,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
         sort: q.sort,
         limit: q.limit,
       });
+      if (r.fromMemory) req.fromMemory = true;
       let next_url: string | undefined;
       if (r.next) {
         const from = 'fromMs' in r.next ? String(r.next.fromMs) : params.from;

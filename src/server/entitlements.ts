@@ -146,6 +146,16 @@ export function windowLeftWhole(req: FastifyRequest): boolean {
   return s === undefined || (s.applied && !s.narrowed && !s.cutHistory && !s.cutDelay);
 }
 
+/**
+ * Whether the handler's body is final as far as the plan's window goes: the route has no window,
+ * or the handler bounded its read by it and no delay was cut (which turns the status to DELAYED
+ * in the body). A history cut only adds the notice, which the send step splices into any body.
+ */
+export function windowDoneByHandler(req: FastifyRequest): boolean {
+  const s = req.dataWindowState;
+  return s === undefined || (s.applied && !s.cutDelay);
+}
+
 /** What a cached answer of a windowed route depends on besides the request: the plan and the start of its window. */
 export function windowScope(req: FastifyRequest): string {
   const s = req.dataWindowState;

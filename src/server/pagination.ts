@@ -48,7 +48,7 @@ export interface ListSpec<Q extends { limit: number }, R, W extends Results, P> 
 
 /** A page whose rows the store wrote as JSON items joined by commas (JoinedJsonItems takes them). */
 export interface JoinedPage<P> {
-  items: string | Buffer | readonly string[];
+  items: string | Buffer | readonly (string | Buffer)[];
   count: number;
   next?: P;
   /** Made from a list kept in memory, not read from the store (see FastifyRequest.fromMemory). */

@@ -31,6 +31,9 @@ interface Entry extends CachedBody {
   moved: number;
 }
 
+/** How far into a body the request id is looked for first (the wrapped envelope's place for it). */
+const HEAD_BYTES = 256;
+
 /** Default byte budget of a cache: 32 MiB, about a hundred 1,000-ticker pages. */
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 
@@ -75,11 +78,14 @@ export class ResponseCache {
   set(key: string, version: string, body: string | Buffer, requestId: string): CachedBody | undefined {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     if (bytes.length > this.maxBytes / 8) return undefined;
-    // Searched from the end, where the envelope writes it after the results: from the start, the
-    // search read every byte of a 1,000-ticker page. The id is 128 random bits drawn for this
-    // response, so no stored value holds it (and a JSON string value cannot hold the quotes).
+    // Looked for near the start, where the {ok, data} envelope writes it before the results, then
+    // from the end, where the native one writes it after them: a search through the whole body
+    // read every byte of a 1,000-ticker page (70 µs), and of 0.9 MiB of minute bars (340 µs). The
+    // id is 128 random bits drawn for this response, so no stored value holds it (and a JSON string
+    // value cannot hold the quotes).
     const needle = Buffer.from(`"request_id":"${requestId}"`, 'latin1'); // as bytes: a text needle is encoded on every call
-    const at = bytes.lastIndexOf(needle);
+    let at = bytes.subarray(0, HEAD_BYTES + needle.length).indexOf(needle);
+    if (at < 0) at = bytes.lastIndexOf(needle);
     if (at < 0) return undefined;
     const idAt = at + needle.length - requestId.length - 1; // byte offsets: the needle is ASCII
     const entry: Entry = { version, head: bytes.subarray(0, idAt), tail: bytes.subarray(idAt + requestId.length), moved: this.moves++ };

@@ -4,7 +4,7 @@ import { presentedKey } from './auth.js';
 import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
 import { dataEtag, etagMatches, requestIdentity } from './etag.js';
-import { windowLeftWhole, windowScope } from './entitlements.js';
+import { windowDoneByHandler, windowLeftWhole, windowScope } from './entitlements.js';
 import { BodyPieces } from './body-pieces.js';
 import { cachedPayload, PIECES_FROM_BYTES } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
@@ -105,7 +105,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       : { status: 'OK', request_id: req.id, ...(body as object) };
     const out = envelope(wrapped, inner, true);
     // written here once: as pieces when large, else kept below as any other answer
-    const written = req.fromMemory && spec.serializer === 'native' && reply.statusCode === 200 && req.dataWindowState === undefined ? nativeJsonOrPieces(out, PIECES_FROM_BYTES) : undefined;
+    const written = req.fromMemory && spec.serializer === 'native' && reply.statusCode === 200 && windowDoneByHandler(req) ? nativeJsonOrPieces(out, PIECES_FROM_BYTES) : undefined;
     if (Array.isArray(written)) {
       const body = new BodyPieces(written);
       reply.type(JSON_TYPE).header('content-length', body.byteLength); // Fastify sets none for a stream

@@ -52,13 +52,13 @@ export class JsonItems {
 
 /**
  * An array whose items the store joined already (JSON items separated by commas, without the
- * brackets): as text, as UTF-8 bytes, or as several such texts to be joined by commas in turn,
+ * brackets): as text, as UTF-8 bytes, or as several such texts or bytes to be joined by commas in turn,
  * with its length. Bytes stay bytes and texts are not joined into one string: the body is written
  * as one buffer.
  */
 export class JoinedJsonItems {
   constructor(
-    private readonly joined: string | Buffer | readonly string[],
+    private readonly joined: string | Buffer | readonly (string | Buffer)[],
     readonly length: number,
   ) {}
 
@@ -113,17 +113,20 @@ export function nativeJson(payload: unknown): string | Buffer {
 }
 
 /**
- * What nativeJson writes, as buffers to send in turn when a spliced value holds `minBytes` bytes
- * or more in one piece (the text around spliced values encoded, spliced bytes as they are, not
- * copied); else as nativeJson writes it (then one buffer costs less than pieces).
+ * What nativeJson writes, as buffers to send in turn when spliced values hold `minBytes` bytes or
+ * more (the text around and between them encoded, spliced bytes as they are, not copied); else as
+ * nativeJson writes it (then one buffer costs less than pieces).
  */
 export function nativeJsonOrPieces(payload: unknown, minBytes: number): string | Buffer | Buffer[] {
   const split = splicedPieces(payload);
-  if (typeof split !== 'string' && split.pieces.some((p) => typeof p !== 'string' && p.length >= minBytes)) {
-    return split.pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
-  }
-  return joined(split);
+  if (typeof split === 'string') return split;
+  let bytes = 0;
+  for (const p of split.pieces) if (typeof p !== 'string') bytes += p.length;
+  if (bytes < minBytes) return joined(split);
+  return split.pieces.map((p) => (p === ',' ? COMMA : typeof p === 'string' ? Buffer.from(p) : p));
 }
+
+const COMMA = Buffer.from(',');
 
 /** The pieces of splicedPieces written as one text, or as one buffer (see nativeJson). */
 function joined(split: ReturnType<typeof splicedPieces>): string | Buffer {

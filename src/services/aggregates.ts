@@ -23,11 +23,12 @@ import { adjustForSplits, adjustTuplesForSplits, lastSplitCutoff, type Split } f
 import { dividendAdjuster, type DividendSource } from './dividend-adjustment.js';
 import { aggregateBars, aggregateTuples, barsFromTrades, nextBucketStart, snapRange, type Bar, type BarTuple, type BucketSpec, type Timespan, type TradePrint } from '../domain/bars.js';
 import { barTuplesJson } from './tick-json.js';
+import type { MinuteBarDays } from './minute-bar-days.js';
 import { dateOfDay, instantOfWallTime, localDayOf, localDayStart, sessionOnDay, type Zone } from '../domain/calendar.js';
 import { barZone, marketOfTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import { msToStoredNs, NS_PER_MS } from '../domain/nanoseconds.js';
 import type { BarRow, TradeRow } from '../domain/market-records.js';
-import type { BarKind, MarketDataPort, TickPosition } from '../store/repos/market-port.js';
+import type { BarKind, BarRange, MarketDataPort, TickPosition } from '../store/repos/market-port.js';
 import type { JoinedItems } from '../store/repos/joined-json.js';
 import type { TickerRecord } from '../store/records.js';
 import { badParameter } from '../domain/errors.js';
@@ -285,6 +286,8 @@ export interface RangeJson {
   count: number;
   queryCount: number;
   next?: RangeResult['next'];
+  /** The results are slices of bars kept in memory (see FastifyRequest.fromMemory). */
+  fromMemory?: boolean;
 }
 
 const tupleT = (b: BarTuple) => b[0];
@@ -294,7 +297,7 @@ const tupleT = (b: BarTuple) => b[0];
  * BarRow), adjusted in place and aggregated as tuples; second bars (from trades) and
  * dividend-adjusted ranges go through rangeBars.
  */
-export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): Promise<RangeJson> {
+export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest, keptDays?: MinuteBarDays): Promise<RangeJson> {
   const kind = baseKindOf(req.timespan);
   if (kind === 'trades' || req.dividends) {
     const r = await rangeBars(store, req);
@@ -302,7 +305,7 @@ export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): 
   }
   const setup = await rangeSetup(store, req);
   if (kind === 'minute' && req.timespan === 'minute' && req.multiplier === 1 && setup.start >= lastSplitCutoff(setup.splits, NY)) {
-    const stored = await storedMinuteBarsJson(store, req, setup);
+    const stored = await storedMinuteBarsJson(store, req, setup, keptDays);
     if (stored) return stored;
   }
   const r = await rangeOf<BarTuple>(req, setup, {
@@ -323,13 +326,12 @@ export async function rangeBarsJson(store: AggregatesStore, req: RangeRequest): 
  * minute, or ends just before the page's earliest bar). undefined when a bar of the page, or the
  * one after it, starts elsewhere: then buckets are built.
  */
-async function storedMinuteBarsJson(store: AggregatesStore, req: RangeRequest, setup: RangeSetup): Promise<RangeJson | undefined> {
-  const page = await store.market.readMinuteBarsJsonPage(
-    { ticker: req.ticker, fromMs: setup.start, toMs: setup.endExclusive, order: req.sort, limit: req.limit },
-    setup.otc,
-  );
+async function storedMinuteBarsJson(store: AggregatesStore, req: RangeRequest, setup: RangeSetup, keptDays?: MinuteBarDays): Promise<RangeJson | undefined> {
+  const range: BarRange = { ticker: req.ticker, fromMs: setup.start, toMs: setup.endExclusive, order: req.sort, limit: req.limit };
+  const page = (await keptDays?.page(range, setup.otc)) ?? (await store.market.readMinuteBarsJsonPage(range, setup.otc));
   if (!page.aligned || (page.nextT !== undefined && page.nextT % 60_000 !== 0)) return undefined;
   const out: RangeJson = { results: { joined: page.items }, count: page.count, queryCount: page.count };
+  if (page.fromMemory) out.fromMemory = true;
   if (page.nextT !== undefined && page.lastT !== undefined) {
     out.next = req.sort === 'asc' ? { fromMs: nextBucketStart(page.lastT, 'minute', 1, setup.start, setup.zone) } : { toMs: page.lastT - 1 };
   }

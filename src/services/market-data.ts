@@ -17,13 +17,23 @@ import {
   type RangeResult,
 } from './aggregates.js';
 import { convert, type Conversion } from './conversion.js';
+import { MinuteBarDays } from './minute-bar-days.js';
 import { indicatorValues, type IndicatorRequest, type IndicatorResult, type IndicatorValue } from './indicators.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
 type MarketStore = Pick<Store, 'market' | 'corporateActions' | 'reference'>;
 
 export class AggregateService {
-  constructor(private readonly store: MarketStore, private readonly now: () => number) {}
+  /** Minute bars kept by day, for ascending `1/minute` pages over bars no split adjusts. */
+  readonly minuteDays: MinuteBarDays;
+
+  constructor(
+    private readonly store: MarketStore & Pick<Store, 'dataVersion'>,
+    private readonly now: () => number,
+    minuteDaysBytes?: number,
+  ) {
+    this.minuteDays = new MinuteBarDays(store.market, () => store.dataVersion(), minuteDaysBytes);
+  }
 
   range(req: RangeRequest): Promise<RangeResult> {
     return rangeBars(this.store, req);
@@ -31,7 +41,7 @@ export class AggregateService {
 
   /** range() with the bars written as the JSON text of the `results` array. */
   rangeJson(req: RangeRequest): Promise<RangeJson> {
-    return rangeBarsJson(this.store, req);
+    return rangeBarsJson(this.store, req, this.minuteDays.maxBytes > 0 ? this.minuteDays : undefined);
   }
 
   /** The day bar of the last completed session by the server clock. */

@@ -1,6 +1,7 @@
 // Large answers go out as their pieces instead of one copy per request: a cached answer (the
-// bytes before the request id, the id, the bytes after it), and a page of the ticker list sliced
-// from the list kept in memory (the text around the items, and the slice). Over a real socket, a
+// bytes before the request id, the id, the bytes after it), a page of the ticker list sliced from
+// the list kept in memory (the text around the items, and the slice), and a page of minute bars
+// sliced from the days kept in memory (the text around, and a slice per day). Over a real socket, a
 // client must get what the store's answer gives: a Content-Length (no chunked encoding), its own
 // request id, the same ETag and 304, the same bytes behind every Content-Encoding, and a HEAD
 // without a body.
@@ -10,6 +11,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BodyPieces } from '../../src/server/body-pieces.js';
 import { CachedBodyStream, PIECES_FROM_BYTES } from '../../src/server/response-cache.js';
+import type { BarRow } from '../../src/domain/market-records.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickerRecord } from '../../src/store/records.js';
 import { engines } from '../helpers/engines.js';
@@ -23,6 +25,12 @@ const TICKERS: TickerRecord[] = Array.from({ length: 600 }, (_, i) => ({ ...base
 // by ticker with no filter, the page is a slice of the kept list
 const CACHED_PAGE = '/v3/reference/tickers?limit=1000&type=CS';
 const KEPT_PAGE = '/v3/reference/tickers?limit=1000';
+// 3 days of 600 minute bars (~180 KB): ascending, slices of the kept days; descending, read by the store
+const BARS_PAGE = '/v2/aggs/ticker/BARS/range/1/minute/2024-03-04/2024-03-08?limit=50000';
+const BARS: BarRow[] = Array.from({ length: 1800 }, (_, i) => {
+  const t = Date.UTC(2024, 2, 4 + Math.floor(i / 600), 8) + (i % 600) * 60_000;
+  return { ticker: 'BARS', t, o: 10 + i / 7, h: 11 + i / 3, l: 9 - i / 11, c: 10.5 + i / 13, v: 100 + i, vw: 10.25 + i / 17, n: 1 + i };
+});
 
 interface Raw {
   status: number;
@@ -54,6 +62,7 @@ for (const engine of engines()) {
     beforeAll(async () => {
       store = await engine.open();
       await store.reference.upsertTickers(TICKERS);
+      await store.market.insertBars('minute', BARS);
       t = await startTestApp(store, { envelope: 'native' });
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -109,7 +118,30 @@ for (const engine of engines()) {
       expect(withoutId(kept.body.toString())).toEqual(withoutId(stored.body.toString()));
     });
 
-    for (const page of [CACHED_PAGE, KEPT_PAGE]) {
+    it('answers an ascending page of minute bars from the kept days, as pieces with a Content-Length, never cached', async () => {
+      await settledDataVersion(store, engine.name);
+      const stored = await get(url + `${BARS_PAGE}&sort=desc`, key); // the same bars, read by the store
+      const cached = t.app.ctx.responseCache!.size;
+      const pieces = vi.spyOn(BodyPieces.prototype, '_read');
+      const kept = await get(url + BARS_PAGE, key);
+      expect(pieces).toHaveBeenCalledTimes(1);
+      expect(t.app.ctx.responseCache!.size).toBe(cached);
+      expect(kept.status).toBe(200);
+      expect(kept.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(kept.headers['content-length'])).toBe(kept.body.length);
+      expect(kept.body.length).toBeGreaterThan(PIECES_FROM_BYTES);
+      const body = JSON.parse(kept.body.toString());
+      expect(body.request_id).toBe(kept.headers['x-request-id']);
+      expect(body.results).toHaveLength(1800);
+      expect(body.results).toEqual(JSON.parse(stored.body.toString()).results.reverse());
+      expect(body.results.map((b: BarRow) => b.t)).toEqual(BARS.map((b) => b.t));
+      const head = await get(url + BARS_PAGE, key, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(Number(head.headers['content-length'])).toBe(kept.body.length);
+    });
+
+    for (const page of [CACHED_PAGE, KEPT_PAGE, BARS_PAGE]) {
       it(`sends the same answer behind gzip, br and deflate (${page})`, async () => {
         await get(url + page, key); // cached, or the list read
         await t.app.ctx.services.tickers.listIndex.settled();
@@ -125,6 +157,8 @@ for (const engine of engines()) {
         }
       });
 
+      // reference answers have ETags; aggregates have none
+      if (page === BARS_PAGE) continue;
       it(`answers 304 to its ETag and HEAD with the length and no body (${page})`, async () => {
         await get(url + page, key);
         await t.app.ctx.services.tickers.listIndex.settled();

@@ -2,10 +2,12 @@
 // page must be what the bar-object path (rangeBars, its bars through JSON.stringify) answers: the
 // same bars after JSON.parse, the same counts and the same next page, page after page, in both
 // orders, for stocks, OTC stocks, index bars without volume, bars off the minute (which fall back
-// to buckets) and splits inside or before the range, on both engines.
+// to buckets) and splits inside or before the range, on both engines; and the same page again
+// from the minute bars kept in memory by day, byte for byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BarRow } from '../../src/domain/market-records.js';
 import { rangeBars, rangeBarsJson, type RangeRequest } from '../../src/services/aggregates.js';
+import { MinuteBarDays } from '../../src/services/minute-bar-days.js';
 import type { Store } from '../../src/store/index.js';
 import { engines } from '../helpers/engines.js';
 
@@ -30,8 +32,10 @@ const CASES: Array<{ ticker: string; from: number; note: string }> = [
 for (const engine of engines()) {
   describe(`1/minute ranges written as JSON by the store (${engine.name})`, () => {
     let store: Store;
+    let days: MinuteBarDays;
     beforeAll(async () => {
       store = await engine.open();
+      days = new MinuteBarDays(store.market, () => store.dataVersion());
       await store.market.insertBars('minute', [
         ...minutes('AAPL', 260), // more than PostgreSQL's 100-row chunks on one page
         ...minutes('OTCX', 25),
@@ -60,6 +64,10 @@ for (const engine of engines()) {
               const served = 'json' in fast.results ? fast.results.json : `[${fast.results.joined.toString()}]`; // an array's toString joins with commas
               expect(JSON.parse(served), `${c.ticker} page ${pages}`).toEqual(JSON.parse(JSON.stringify(want.bars)));
               expect({ count: fast.count, queryCount: fast.queryCount, next: fast.next }).toEqual({ count: want.bars.length, queryCount: want.queryCount, next: want.next });
+              // the same from the minute bars kept by day, byte for byte
+              const kept = await rangeBarsJson(store, req, days);
+              const keptText = 'json' in kept.results ? kept.results.json : `[${kept.results.joined.toString()}]`;
+              expect({ text: keptText, count: kept.count, queryCount: kept.queryCount, next: kept.next }).toEqual({ text: served, count: fast.count, queryCount: fast.queryCount, next: fast.next });
               // the store wrote the page where no bucket needs building
               if (c.ticker !== 'MIX' && c.ticker !== 'SPLT') expect('joined' in fast.results).toBe(true);
               bars += fast.count;

@@ -19,8 +19,8 @@ const CHUNK_ROWS = 100;
  */
 export const LONG_READ_ROWS = 5000;
 
-/** A page's rows as JSON items joined by commas (no brackets): one buffer, or texts to write in turn with commas between. */
-export type JoinedItems = Buffer | readonly string[];
+/** A page's rows as JSON items joined by commas (no brackets): one buffer, or texts or buffers to write in turn with commas between. */
+export type JoinedItems = Buffer | readonly (string | Buffer)[];
 
 /**
  * The page branch of a page statement: `kind` 'page', the chunk's number, its rows, its rows

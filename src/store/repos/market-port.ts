@@ -53,6 +53,18 @@ export interface BarJsonPage {
   nextT?: number;
   /** Whether every bar of the page starts on a whole minute. */
   aligned: boolean;
+  /** Made from bars kept in memory (slices of their buffers), not read from the store. */
+  fromMemory?: boolean;
+}
+
+/** One UTC day of minute bars as JSON (readMinuteBarDays). */
+export interface MinuteBarDayItems {
+  /** Days since 1970-01-01 (UTC). */
+  day: number;
+  /** The day's bars' JSON objects joined by commas, ascending by time. */
+  items: Buffer;
+  /** The bars' start times (Unix ms) in decimal, joined by commas, in the same order. */
+  times: string;
 }
 
 /** Keyset position of a tick: its time, then sequence number, then a store-assigned tiebreaker. */
@@ -156,6 +168,12 @@ export interface MarketDataPort {
   readQuotesJsonPage(range: TickRange): Promise<TickJsonPage>;
   /** Up to range.limit minute bars written as JSON by the engine (barTuplesJson's fields), `otc` on each when set. */
   readMinuteBarsJsonPage(range: BarRange, otc: boolean): Promise<BarJsonPage>;
+  /**
+   * The first `maxRows` minute bars of `ticker` in [fromMs, toMs) (fromMs >= 0), ascending, grouped
+   * by UTC day: per day its bars' JSON items as readMinuteBarsJsonPage writes them, joined by
+   * commas, and their start times.
+   */
+  readMinuteBarDays(ticker: string, fromMs: number, toMs: number, maxRows: number, otc: boolean): Promise<MinuteBarDayItems[]>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */
   lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined>;
   lastQuote(ticker: string, atNs?: bigint): Promise<QuoteRow | undefined>;

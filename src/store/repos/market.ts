@@ -6,9 +6,9 @@ import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js'
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import { isMissingPartition } from '../postgres/driver.js';
 import { daysOf, type DayPartitions } from '../postgres/partitions.js';
-import type { BarJsonPage, BarKind, BarRange, MarketDataPort, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
+import type { BarJsonPage, BarKind, BarRange, MarketDataPort, MinuteBarDayItems, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
 import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
-import { readMinuteBarsJsonPage, readQuotesJsonPage, readTradesJsonPage } from './tick-json-sql.js';
+import { readMinuteBarDays, readMinuteBarsJsonPage, readQuotesJsonPage, readTradesJsonPage } from './tick-json-sql.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -568,6 +568,10 @@ export class MarketDataRepository implements MarketDataPort {
 
   async readMinuteBarsJsonPage(range: BarRange, otc: boolean): Promise<BarJsonPage> {
     return readMinuteBarsJsonPage(this.db, range, otc);
+  }
+
+  async readMinuteBarDays(ticker: string, fromMs: number, toMs: number, maxRows: number, otc: boolean): Promise<MinuteBarDayItems[]> {
+    return readMinuteBarDays(this.db, ticker, fromMs, toMs, maxRows, otc);
   }
 
   async readTradesJsonPage(range: TickRange, form: TradeJsonForm): Promise<TickJsonPage | undefined> {

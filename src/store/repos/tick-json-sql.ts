@@ -17,7 +17,7 @@
 import type { SqlDriver, SqlValue } from '../driver.js';
 import { joinedPage, joinedPageBranch, keyRowsBranch, LONG_READ_ROWS, pageKeys } from './joined-json.js';
 import { toNumber } from '../driver.js';
-import type { BarJsonPage, BarRange, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
+import type { BarJsonPage, BarRange, MinuteBarDayItems, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
 
 type Engine = SqlDriver['engine'];
 
@@ -169,4 +169,24 @@ export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc
     out.nextT = toNumber(next[0] as number);
   }
   return out;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The first `maxRows` minute bars of one ticker in [fromMs, toMs), ascending, grouped by UTC day
+ * (fromMs >= 0, so that integer division gives the day): per day its bars' JSON objects, written
+ * as readMinuteBarsJsonPage writes them, and their times.
+ */
+export async function readMinuteBarDays(db: SqlDriver, ticker: string, fromMs: number, toMs: number, maxRows: number, otc: boolean): Promise<MinuteBarDayItems[]> {
+  if (fromMs < 0) throw new RangeError(`readMinuteBarDays: fromMs must not be negative, got ${fromMs}`);
+  const items = `string_agg(${barObject(otc)}, ',' ORDER BY t)`;
+  const rows = await db.rawRows(
+    `SELECT t / ${DAY_MS} AS day, ${db.engine === 'sqlite' ? `CAST(${items} AS BLOB)` : items} AS items, string_agg(${text('t')}, ',' ORDER BY t) AS times
+       FROM (SELECT * FROM minute_bars WHERE ticker = ? AND t >= ? AND t < ? ORDER BY t LIMIT ?) p
+      GROUP BY t / ${DAY_MS} ORDER BY day`,
+    [ticker, fromMs, toMs, maxRows],
+    { long: maxRows >= LONG_READ_ROWS },
+  );
+  return rows.map((r) => ({ day: toNumber(r[0] as number), items: Buffer.isBuffer(r[1]) ? r[1] : Buffer.from(String(r[1])), times: String(r[2]) }));
 }
