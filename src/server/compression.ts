@@ -3,6 +3,7 @@ import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gz
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
 import { BodyPieces } from './body-pieces.js';
+import { joinedPieces } from './response-cache.js';
 
 // Compression of the API's answers (strings or bytes), run inside the app's one onSend hook.
 // The routes built by getRoute opt out of @fastify/compress, which adds an onRequest and an onSend
@@ -104,7 +105,7 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
   // a cached answer goes out gzipped from pieces compressed once (gzip-splice.ts) where the client
   // accepts gzip as well as anything else
   const cached = req.cachedBody;
-  const splice = cached !== undefined && !isString && size === cached.head.length + req.id.length + cached.tail.length;
+  const splice = cached !== undefined && !isString && size === cached.bytes + req.id.length;
   const encoding = negotiateEncoding(req.headers['accept-encoding'], splice ? CACHED_PREFERENCE : PREFERENCE);
   if (encoding === undefined) return payload;
   const status = reply.statusCode;
@@ -122,7 +123,7 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
     reply.header('content-length', out.length);
     return out;
   };
-  if (splice && encoding === 'gzip') return sent(splicedGzip((cached.gzip ??= gzipPieces(cached.head, cached.tail)), Buffer.from(req.id, 'latin1')));
+  if (splice && encoding === 'gzip') return sent(splicedGzip((cached.gzip ??= gzipPieces(joinedPieces(cached.head), joinedPieces(cached.tail))), Buffer.from(req.id, 'latin1')));
   // the other encodings compress the whole body
   const body = pieces !== undefined ? pieces.bytes() : (payload as Buffer | string);
   if (size >= OFF_LOOP_BYTES) {

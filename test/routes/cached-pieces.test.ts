@@ -1,7 +1,8 @@
 // Large answers go out as their pieces instead of one copy per request: a cached answer (the
 // bytes before the request id, the id, the bytes after it), a page of the ticker list sliced from
 // the list kept in memory (the text around the items, and the slice), and a page of minute bars
-// sliced from the days kept in memory (the text around, and a slice per day). Over a real socket, a
+// sliced from the days kept in memory (the text around, and a slice per day), which the response
+// cache keeps as the same pieces, without a copy. Over a real socket, a
 // client must get what the store's answer gives: a Content-Length (no chunked encoding), its own
 // request id, the same ETag and 304, the same bytes behind every Content-Encoding, and a HEAD
 // without a body.
@@ -96,7 +97,7 @@ for (const engine of engines()) {
       expect(withoutId(second.body.toString())).toEqual(withoutId(first.body.toString()));
     });
 
-    it('answers a page of the kept list from the list, as pieces with a Content-Length, never cached', async () => {
+    it('answers a page of the kept list from the list, as pieces with a Content-Length, and keeps the pieces for its repeat', async () => {
       await settledDataVersion(store, engine.name);
       const stored = await get(url + CACHED_PAGE, key); // the same 600 items, read by the store
       await get(url + `${KEPT_PAGE}&ticker.gte=T`, key); // another page of the list starts its read
@@ -107,7 +108,7 @@ for (const engine of engines()) {
       const kept = await get(url + KEPT_PAGE, key);
       expect(reads).not.toHaveBeenCalled();
       expect(pieces).toHaveBeenCalledTimes(1);
-      expect(t.app.ctx.responseCache!.size).toBe(cached);
+      expect(t.app.ctx.responseCache!.size).toBe(cached + 1);
       expect(kept.status).toBe(200);
       expect(kept.headers['transfer-encoding']).toBeUndefined();
       expect(Number(kept.headers['content-length'])).toBe(kept.body.length);
@@ -116,20 +117,36 @@ for (const engine of engines()) {
       expect(body.request_id).toBe(kept.headers['x-request-id']);
       expect(body.results).toHaveLength(600);
       expect(withoutId(kept.body.toString())).toEqual(withoutId(stored.body.toString()));
+      // the repeat is the cache's, from the same pieces
+      const page = vi.spyOn(t.app.ctx.services.tickers.listIndex, 'page');
+      const fromCache = vi.spyOn(CachedBodyStream.prototype, '_read');
+      const again = await get(url + KEPT_PAGE, key);
+      expect(page).not.toHaveBeenCalled();
+      expect(fromCache).toHaveBeenCalledTimes(1);
+      expect(Number(again.headers['content-length'])).toBe(again.body.length);
+      expect(JSON.parse(again.body.toString()).request_id).toBe(again.headers['x-request-id']);
+      expect(withoutId(again.body.toString())).toEqual(withoutId(kept.body.toString()));
     });
 
-    it('answers an ascending page of minute bars from the kept days, as pieces with a Content-Length, never cached', async () => {
+    it('answers an ascending page of minute bars from the kept days, as pieces with a Content-Length, and keeps the pieces for its repeat', async () => {
       await settledDataVersion(store, engine.name);
       const stored = await get(url + `${BARS_PAGE}&sort=desc`, key); // the same bars, read by the store
       const cached = t.app.ctx.responseCache!.size;
       const pieces = vi.spyOn(BodyPieces.prototype, '_read');
       const kept = await get(url + BARS_PAGE, key);
       expect(pieces).toHaveBeenCalledTimes(1);
-      expect(t.app.ctx.responseCache!.size).toBe(cached);
+      expect(t.app.ctx.responseCache!.size).toBe(cached + 1);
       expect(kept.status).toBe(200);
       expect(kept.headers['transfer-encoding']).toBeUndefined();
       expect(Number(kept.headers['content-length'])).toBe(kept.body.length);
       expect(kept.body.length).toBeGreaterThan(PIECES_FROM_BYTES);
+      const made = vi.spyOn(t.app.ctx.services.aggregates, 'rangeJson');
+      const fromCache = vi.spyOn(CachedBodyStream.prototype, '_read');
+      const again = await get(url + BARS_PAGE, key);
+      expect(made).not.toHaveBeenCalled();
+      expect(fromCache).toHaveBeenCalledTimes(1);
+      expect(Number(again.headers['content-length'])).toBe(again.body.length);
+      expect(withoutId(again.body.toString())).toEqual(withoutId(kept.body.toString()));
       const body = JSON.parse(kept.body.toString());
       expect(body.request_id).toBe(kept.headers['x-request-id']);
       expect(body.results).toHaveLength(1800);
