@@ -21,6 +21,8 @@ export interface ServerConfig {
   responseCacheEntries?: number;
   /** Bytes the response cache may hold (default DEFAULT_CACHE_BYTES). */
   responseCacheBytes?: number;
+  /** Bytes the minute bars kept in memory by day may hold (default DEFAULT_MINUTE_DAYS_BYTES; 0 keeps none). */
+  minuteDaysBytes?: number;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal; default 0.045). */
   riskFreeRate?: number;
 }

@@ -30,6 +30,8 @@ export interface ServiceOptions {
   brandingDir?: string;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal). */
   riskFreeRate?: number;
+  /** Bytes the minute bars kept in memory by day may hold (0: none kept). */
+  minuteDaysBytes?: number;
 }
 
 export function createServices(store: Store, opts: ServiceOptions) {
@@ -45,7 +47,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     lastTicks: new LastTickService(store.market),
     tradesQuotes: new TradeQuoteService(store.market),
     legacyTicks: new LegacyTickService(store.market),
-    aggregates: new AggregateService(store, opts.now),
+    aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
     snapshots: new SnapshotService(store),

@@ -5,8 +5,9 @@
 // keep a ticker; a kept day is not read again, and a write is never answered from days read before
 // it. Both engines.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BarRow } from '../../src/domain/market-records.js';
+import { AggregateService } from '../../src/services/market-data.js';
 import { MinuteBarDays, type MinuteBarDaySource } from '../../src/services/minute-bar-days.js';
 import type { Store } from '../../src/store/index.js';
 import type { BarJsonPage, BarRange } from '../../src/store/repos/market-port.js';
@@ -120,6 +121,20 @@ for (const engine of engines()) {
       const days = new MinuteBarDays(store.market, () => store.dataVersion());
       expect(await days.page({ ticker: 'AAPL', fromMs: START, toMs: START + DAY, order: 'desc', limit: 10 }, false)).toBeUndefined();
       expect(await days.page({ ticker: 'AAPL', fromMs: -MIN, toMs: START + DAY, order: 'asc', limit: 10 }, false)).toBeUndefined();
+    });
+
+    it('serves 1/minute aggregates from the kept days unless the budget is 0 (--memory-bars-mb 0)', async () => {
+      const req = { ticker: 'AAPL', multiplier: 1, timespan: 'minute' as const, fromMs: START, toMs: START + DAYS * DAY, adjusted: true, sort: 'asc' as const, limit: 50_000 };
+      for (const budget of [undefined, 0]) {
+        const kept = vi.spyOn(store.market, 'readMinuteBarDays');
+        const read = vi.spyOn(store.market, 'readMinuteBarsJsonPage');
+        const r = await new AggregateService(store, () => START + 30 * DAY, budget).rangeJson(req);
+        expect(r.count).toBe(90 * 8); // 8 weekdays of 90 bars
+        expect(r.fromMemory).toBe(budget === 0 ? undefined : true);
+        expect(kept).toHaveBeenCalledTimes(budget === 0 ? 0 : 1);
+        expect(read).toHaveBeenCalledTimes(budget === 0 ? 1 : 0);
+        vi.restoreAllMocks();
+      }
     });
 
     it('never answers from days read before a write', async () => {
