@@ -14,10 +14,12 @@ import {
   type GroupedMarket,
   type RangeJson,
   type RangeRequest,
+  type AggregatesStore,
   type RangeResult,
 } from './aggregates.js';
 import { convert, type Conversion } from './conversion.js';
 import { MinuteBarDays } from './minute-bar-days.js';
+import { VersionedMemo } from './versioned-memo.js';
 import { indicatorValues, type IndicatorRequest, type IndicatorResult, type IndicatorValue } from './indicators.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
@@ -27,21 +29,38 @@ export class AggregateService {
   /** Minute bars kept by day, for ascending `1/minute` pages over bars no split adjusts. */
   readonly minuteDays: MinuteBarDays;
 
+  /**
+   * The store as ranges read it, with a ticker's splits and listing kept per data version: every
+   * range request reads both, and on PostgreSQL each is a round trip.
+   */
+  private readonly rangeStore: AggregatesStore;
+
   constructor(
     private readonly store: MarketStore & Pick<Store, 'dataVersion'>,
     private readonly now: () => number,
     minuteDaysBytes?: number,
   ) {
     this.minuteDays = new MinuteBarDays(store.market, () => store.dataVersion(), minuteDaysBytes);
+    const memo = new VersionedMemo(() => store.dataVersion());
+    this.rangeStore = {
+      market: store.market,
+      corporateActions: {
+        splitsFor: (ticker) => memo.get(`splits\0${ticker}`, () => store.corporateActions.splitsFor(ticker)),
+        dividendsFor: (ticker) => store.corporateActions.dividendsFor(ticker),
+      },
+      reference: {
+        getTicker: (ticker, date) => (date === undefined ? memo.get(`ticker\0${ticker}`, () => store.reference.getTicker(ticker)) : store.reference.getTicker(ticker, date)),
+      },
+    };
   }
 
   range(req: RangeRequest): Promise<RangeResult> {
-    return rangeBars(this.store, req);
+    return rangeBars(this.rangeStore, req);
   }
 
   /** range() with the bars written as the JSON text of the `results` array. */
   rangeJson(req: RangeRequest): Promise<RangeJson> {
-    return rangeBarsJson(this.store, req, this.minuteDays.maxBytes > 0 ? this.minuteDays : undefined);
+    return rangeBarsJson(this.rangeStore, req, this.minuteDays.maxBytes > 0 ? this.minuteDays : undefined);
   }
 
   /** The day bar of the last completed session by the server clock. */
