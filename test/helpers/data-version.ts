@@ -11,11 +11,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function settledDataVersion(store: Store, engine: 'sqlite' | 'postgres'): Promise<void> {
   if (engine !== 'postgres') return;
+  // held still over 300 ms: a loaded machine can take longer than one poll to connect the listener
   let last = store.dataVersion();
-  for (let i = 0; i < 100; i++) {
+  let still = 0;
+  for (let i = 0; i < 200 && still < 10; i++) {
     await sleep(30);
     const v = store.dataVersion();
-    if (v === last) break;
+    still = v === last ? still + 1 : 0;
     last = v;
   }
   const left = UNANNOUNCED_WRITES_MS - (Date.now() % UNANNOUNCED_WRITES_MS);
