@@ -26,8 +26,8 @@ import type { KeysetRows, PageRequest } from './paging.js';
 type MarketStore = Pick<Store, 'market' | 'corporateActions' | 'reference'>;
 
 export class AggregateService {
-  /** Minute bars kept by day, for ascending `1/minute` pages over bars no split adjusts. */
-  readonly minuteDays: MinuteBarDays;
+  /** Minute bars kept by day, for ascending `1/minute` pages over bars no split adjusts (none with a budget of 0). */
+  readonly minuteDays?: MinuteBarDays;
 
   /**
    * The store as ranges read it, with a ticker's splits and listing kept per data version: every
@@ -40,7 +40,7 @@ export class AggregateService {
     private readonly now: () => number,
     minuteDaysBytes?: number,
   ) {
-    this.minuteDays = new MinuteBarDays(store.market, () => store.dataVersion(), minuteDaysBytes);
+    if (minuteDaysBytes !== 0) this.minuteDays = new MinuteBarDays(store.market, () => store.dataVersion(), minuteDaysBytes);
     const memo = new VersionedMemo(() => store.dataVersion());
     this.rangeStore = {
       market: store.market,
@@ -60,7 +60,7 @@ export class AggregateService {
 
   /** range() with the bars written as the JSON text of the `results` array. */
   rangeJson(req: RangeRequest): Promise<RangeJson> {
-    return rangeBarsJson(this.rangeStore, req, this.minuteDays.maxBytes > 0 ? this.minuteDays : undefined);
+    return rangeBarsJson(this.rangeStore, req, this.minuteDays);
   }
 
   /** The day bar of the last completed session by the server clock. */

@@ -7,9 +7,9 @@
 // kept while the store's data version stays where it was before they were read, within a byte
 // budget, the least recently asked ticker going first. What they cannot answer (descending pages,
 // times before 1970) the store reads as before.
+import { DAY_MS } from '../domain/rfc3339.js';
 import type { BarJsonPage, BarRange, MinuteBarDayItems } from '../store/repos/market-port.js';
 
-const DAY_MS = 86_400_000;
 /** Default budget of the kept days: 16 MiB, a year of one ticker's extended-hours bars about 16 times over. */
 export const DEFAULT_MINUTE_DAYS_BYTES = 16 * 2 ** 20;
 /**

@@ -14,6 +14,7 @@
 //   size's shortest text when that has no exponent and at most six decimals and the size is under
 //   1e9: then rounding the double itself to six decimals gives that text too (a double under 1e9 is
 //   within 6e-8 of it). A page holding any other size is written by JavaScript instead.
+import { DAY_MS } from '../../domain/rfc3339.js';
 import type { SqlDriver, SqlValue } from '../driver.js';
 import { joinedPage, joinedPageBranch, keyRowsBranch, LONG_READ_ROWS, pageKeys } from './joined-json.js';
 import { toNumber } from '../driver.js';
@@ -170,8 +171,6 @@ export async function readMinuteBarsJsonPage(db: SqlDriver, range: BarRange, otc
   }
   return out;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The first `maxRows` minute bars of one ticker in [fromMs, toMs), ascending, grouped by UTC day
