@@ -81,7 +81,7 @@ function firstDayOfMonthIndex(monthIndex: number): number {
 type Bucketer = (ms: number) => [start: number, end: number];
 
 /** The last instant a Date can hold (100,000,000 days after 1970). */
-const MAX_INSTANT_MS = 8.64e15;
+export const MAX_INSTANT_MS = 8.64e15;
 const LAST_DAY = MAX_INSTANT_MS / 86_400_000 - 2;
 
 /**

@@ -6,7 +6,7 @@ import { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
 import { TIMESPANS } from '../domain/bars.js';
 import { barZone, marketOfTicker, normalizeTicker } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
-import { windowedMs } from '../server/entitlements.js';
+import { finalUntilWrite, windowedMs } from '../server/entitlements.js';
 import { badParameter, notFound } from '../domain/errors.js';
 import { getRoute, nextUrl, requestCacheKey } from '../server/route.js';
 import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
@@ -129,6 +129,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
     // by the native serializer; the rest of the body holds only schema fields by construction.
     serializer: 'native',
     // Back-tests ask the same ranges again and again; kept while the plan's window cuts nothing
+    // (a range ending today: while no bar after now is stored)
     cacheKey: requestCacheKey(ctx),
     handler: async ({ params, query: raw, req }) => {
       const q = rangeCursorQuery(ctx, raw);
@@ -154,6 +155,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
         limit: q.limit,
       });
       if (r.fromMemory) req.fromMemory = true;
+      await finalUntilWrite(req, () => ctx.services.aggregates.newestBarMs(ticker));
       let next_url: string | undefined;
       if (r.next) {
         const from = 'fromMs' in r.next ? String(r.next.fromMs) : params.from;

@@ -6,7 +6,8 @@ import { badParameter } from '../domain/errors.js';
 import { DevTradeWire, OptionQuoteWire, OptionTradeWire, QuoteWire, TradeWire } from '../domain/tick-schemas.js';
 import { marketOfTicker, normalizeTicker, tickDayZone, type TickerMarket } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
-import { windowedNs } from '../server/entitlements.js';
+import { finalUntilWrite, windowedNs } from '../server/entitlements.js';
+import { NS_PER_MS } from '../domain/nanoseconds.js';
 import { listPage, type ListPage } from '../server/pagination.js';
 import { JoinedJsonItems, JsonArray } from '../server/serializer.js';
 import { getRoute, requestCacheKey } from '../server/route.js';
@@ -63,6 +64,12 @@ function inPlan(req: FastifyRequest, q: TickWindow): TickWindow {
   const w = windowedNs(req, q.gte === undefined ? undefined : BigInt(q.gte), q.lt === undefined ? undefined : BigInt(q.lt));
   if (w.empty) return { ...q, gte: '0', lt: '0' };
   return { ...q, gte: w.gte?.toString(), lt: w.lt?.toString() };
+}
+
+/** The ms of the newest stored tick of a kind (ns truncated: a tick before 1970 counts as later, which only keeps an answer from the cache). */
+async function newestTickMs(ticks: TradeQuoteService, kind: 'trades' | 'quotes', ticker: string): Promise<number | undefined> {
+  const ns = await ticks.newestNs(kind, ticker);
+  return ns === undefined ? undefined : Number(ns / NS_PER_MS);
 }
 
 /** The first window of a per-market list: `ticker` must be of `market`, else a 400 naming it. */
@@ -205,18 +212,20 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     querystring: TickQuery,
     response: ListOf(TradeWire),
     serializer: 'native',
-    // kept while the plan's window cuts nothing: a range that ends in the past
+    // kept while the plan's window cuts nothing: a range that ends in the past, or at now with nothing stored after it
     cacheKey: requestCacheKey(ctx),
     handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
-      return listBody(await listPage(ctx, req, query, {
+      const page = await listPage(ctx, req, query, {
         family: 'v3-trades',
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
         read: (q, page) => ticks.tradesRaw(inPlan(req, q), page),
         present: (rows) => new JsonArray(ticks.tradesJson(rows, ticker), rows.length),
         readPage: (q, page) => ticks.tradesJsonPage(inPlan(req, q), page),
-      }));
+      });
+      await finalUntilWrite(req, () => newestTickMs(ticks, 'trades', ticker));
+      return listBody(page);
     },
   });
 
@@ -235,14 +244,16 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     cacheKey: requestCacheKey(ctx),
     handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
-      return listBody(await listPage(ctx, req, query, {
+      const page = await listPage(ctx, req, query, {
         family: 'v3-quotes',
         firstQuery: () => firstWindow(ticker, query),
         validCursor: (q: TickWindow, a: TickPosition) => validTickCursor(q, a, ticker),
         read: (q, page) => ticks.quotesRaw(inPlan(req, q), page),
         present: (rows) => new JsonArray(ticks.quotesJson(rows), rows.length),
         readPage: (q, page) => ticks.quotesJsonPage(inPlan(req, q), page),
-      }));
+      });
+      await finalUntilWrite(req, () => newestTickMs(ticks, 'quotes', ticker));
+      return listBody(page);
     },
   });
 

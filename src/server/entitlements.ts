@@ -135,6 +135,21 @@ export function windowedNs(req: FastifyRequest, gte: bigint | undefined, lt: big
 }
 
 /**
+ * For handlers whose read a real-time window ended at now (windowedMs, windowedNs), and nothing
+ * else of the window narrowed: when the newest stored row the read could reach (`newestMs`, its
+ * time; undefined when there is none) is no later than that instant, the window left out nothing,
+ * and while the stored data stays as it is nothing can appear after it. The answer is then the
+ * same at any later instant and the response cache may keep it as one over a past range: apps
+ * polling the latest rows of a store nobody is writing to get them again without a read.
+ */
+export async function finalUntilWrite(req: FastifyRequest, newestMs: () => Promise<number | undefined>): Promise<void> {
+  const s = req.dataWindowState;
+  if (!s?.narrowed || s.window.delayed || s.cutHistory || s.cutDelay) return;
+  const newest = await newestMs();
+  if (newest === undefined || newest <= s.window.latestMs) s.narrowed = false;
+}
+
+/**
  * Whether the answer to this request is the same for every key of its plan while the stored data
  * stays as it is: the route has no data window, or its handler bounded its read by the window
  * (windowedMs, windowedNs) and the window left the read's range as asked. Later the window only

@@ -45,7 +45,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     reference: new ReferenceService(store),
     tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
-    tradesQuotes: new TradeQuoteService(store.market),
+    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion()),
     legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),

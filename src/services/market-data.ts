@@ -20,6 +20,7 @@ import {
 import { convert, type Conversion } from './conversion.js';
 import { MinuteBarDays } from './minute-bar-days.js';
 import { VersionedMemo } from './versioned-memo.js';
+import { MAX_INSTANT_MS } from '../domain/bars.js';
 import { indicatorValues, type IndicatorRequest, type IndicatorResult, type IndicatorValue } from './indicators.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 
@@ -35,6 +36,9 @@ export class AggregateService {
    */
   private readonly rangeStore: AggregatesStore;
 
+  /** Reads kept per data version (splits, listings, newest bars). */
+  private readonly memo: VersionedMemo;
+
   constructor(
     private readonly store: MarketStore & Pick<Store, 'dataVersion'>,
     private readonly now: () => number,
@@ -42,6 +46,7 @@ export class AggregateService {
   ) {
     if (minuteDaysBytes !== 0) this.minuteDays = new MinuteBarDays(store.market, () => store.dataVersion(), minuteDaysBytes);
     const memo = new VersionedMemo(() => store.dataVersion());
+    this.memo = memo;
     this.rangeStore = {
       market: store.market,
       corporateActions: {
@@ -52,6 +57,16 @@ export class AggregateService {
         getTicker: (ticker, date) => (date === undefined ? memo.get(`ticker\0${ticker}`, () => store.reference.getTicker(ticker)) : store.reference.getTicker(ticker, date)),
       },
     };
+  }
+
+  /** The start time (ms) of the newest stored minute or day bar of `ticker`; undefined when it has none. */
+  newestBarMs(ticker: string): Promise<number | undefined> {
+    return this.memo.get(`newest\0${ticker}`, async () => {
+      const newest = (kind: 'minute' | 'day') => this.store.market.readBars(kind, { ticker, fromMs: -MAX_INSTANT_MS, toMs: MAX_INSTANT_MS, order: 'desc', limit: 1 });
+      const [minute, day] = await Promise.all([newest('minute'), newest('day')]);
+      const times = [...minute, ...day].map((b) => b.t);
+      return times.length === 0 ? undefined : Math.max(...times);
+    });
   }
 
   range(req: RangeRequest): Promise<RangeResult> {

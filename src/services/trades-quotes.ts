@@ -8,6 +8,7 @@ import { rawTickPosition, type MarketDataPort, type RawQuote, type RawTrade, typ
 import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJson } from './tick-json.js';
 import type { KeysetRows, PageRequest } from './paging.js';
 import { decimalQuantity } from '../domain/decimal-quantity.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 export type { RawQuote, RawTrade, TickPosition } from '../store/repos/market-port.js';
 
@@ -88,7 +89,20 @@ const rangeOf = (q: TickWindow, page: PageRequest<TickPosition>): TickRange => (
 });
 
 export class TradeQuoteService {
-  constructor(private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage'>) {}
+  /** The newest tick time of each ticker asked, per data version (a lookup per request otherwise). */
+  private readonly newest: VersionedMemo;
+
+  constructor(
+    private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage' | 'newestTickNs'>,
+    currentVersion: () => string,
+  ) {
+    this.newest = new VersionedMemo(currentVersion);
+  }
+
+  /** The time (ns) of the newest stored trade or quote of `ticker`; undefined when it has none. */
+  newestNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined> {
+    return this.newest.get(`${kind}\0${ticker}`, () => this.market.newestTickNs(kind, ticker));
+  }
 
   /** A page of v3 trades written as JSON by the store, in the form of the ticker's market (as tradesJson); undefined: write it with tradesJson. */
   async tradesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage | undefined> {

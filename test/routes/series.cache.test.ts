@@ -1,6 +1,7 @@
 // Aggregates, trades and quotes in the response cache: a range the key's plan sees whole is
 // answered again without reading the store, while an answer the plan's window narrowed (history,
-// delay, or a real-time window ending now) is read on every request: it may change with the clock.
+// delay, or a real-time window ending now with rows stored after now) is read on every request: it
+// may change with the clock.
 // Cached answers are kept per plan, so a key never gets another plan's view.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nyTime } from '../../src/domain/calendar.js';
@@ -64,6 +65,43 @@ for (const engine of storePairs('seriescache')) {
       expect(await prices()).toEqual([6, 5]);
       now = nyTime('2024-03-08', '14:00'); // no write: only the clock moved
       expect(await prices()).toEqual([7, 6, 5]);
+    });
+
+    it('keeps an answer reaching the clock while nothing is stored after the clock, until the next write', async () => {
+      const at = (date: string, time: string) => BigInt(nyTime(date, time)) * 1_000_000n;
+      await store.market.insertTrades([{ ...trade(0, 8), ticker: 'BBB', sip_timestamp: at('2024-03-08', '10:00') }]);
+      await store.market.insertQuotes([{ ticker: 'BBB', sip_timestamp: at('2024-03-08', '10:00'), ask_price: 9, bid_price: 8 }]);
+      await store.market.insertBars('minute', [minute('BBB', nyTime('2024-03-08', '10:00'), 8)]);
+      await settledDataVersion(store, engine.name);
+      const trades = vi.spyOn(store.market, 'readTradesJsonPage');
+      const quotes = vi.spyOn(store.market, 'readQuotesJsonPage');
+      const bars = vi.spyOn(demo.app.ctx.services.aggregates, 'rangeJson');
+      const prices = async () => (await demo.get('/v3/trades/BBB')).body.results.map((r: { price: number }) => r.price);
+      const asks = async () => (await demo.get('/v3/quotes/BBB')).body.results.map((r: { ask_price: number }) => r.ask_price);
+      const closes = async () => (await demo.get('/v2/aggs/ticker/BBB/range/1/minute/2024-03-01/2024-03-08')).body.results.map((b: { c: number }) => b.c);
+      for (let i = 0; i < 2; i++) {
+        expect(await prices()).toEqual([8]);
+        expect(await asks()).toEqual([9]);
+        expect(await closes()).toEqual([8]);
+      }
+      now = nyTime('2024-03-08', '15:00'); // the clock alone moved: still nothing after it
+      expect(await prices()).toEqual([8]);
+      expect(await closes()).toEqual([8]);
+      expect(trades).toHaveBeenCalledTimes(1);
+      expect(quotes).toHaveBeenCalledTimes(1);
+      expect(bars).toHaveBeenCalledTimes(1);
+
+      await store.market.insertTrades([{ ...trade(0, 9), ticker: 'BBB', sip_timestamp: at('2024-03-08', '14:00') }]);
+      await store.market.insertBars('minute', [minute('BBB', nyTime('2024-03-08', '14:00'), 9)]);
+      expect(await prices()).toEqual([9, 8]);
+      expect(await closes()).toEqual([8, 9]);
+      // a bar stamped after the clock (published ahead) keeps the range read on every request
+      await store.market.insertBars('minute', [minute('BBB', nyTime('2024-03-08', '16:00'), 10)]);
+      await settledDataVersion(store, engine.name);
+      const before = bars.mock.calls.length;
+      expect(await closes()).toEqual([8, 9]);
+      expect(await closes()).toEqual([8, 9]);
+      expect(bars.mock.calls.length).toBe(before + 2);
     });
 
     it("keeps each plan's view apart: a key never gets the answer another plan's window made", async () => {

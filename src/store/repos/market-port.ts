@@ -174,6 +174,8 @@ export interface MarketDataPort {
    * commas, and their start times.
    */
   readMinuteBarDays(ticker: string, fromMs: number, toMs: number, maxRows: number, otc: boolean): Promise<MinuteBarDayItems[]>;
+  /** The time (ns) of the newest stored trade or quote of `ticker` (the time its pages filter on); undefined when none is stored. */
+  newestTickNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */
   lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined>;
   lastQuote(ticker: string, atNs?: bigint): Promise<QuoteRow | undefined>;

@@ -610,6 +610,12 @@ export class MarketDataRepository implements MarketDataPort {
     );
   }
 
+  async newestTickNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined> {
+    const { table, timeColumn } = kind === 'trades' ? TRADES : QUOTES;
+    const row = await this.db.get(`SELECT ${timeColumn} AS t FROM ${table} WHERE ticker = ? ORDER BY ${timeColumn} DESC LIMIT 1`, [ticker], { bigint: true });
+    return row === undefined ? undefined : BigInt(row.t as bigint);
+  }
+
   async lastTrade(ticker: string, atNs?: bigint): Promise<TradeRow | undefined> {
     const row = await this.lastTick(TRADES, ticker, atNs);
     return row ? tradeFromRow(row) : undefined;
