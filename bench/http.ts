@@ -8,10 +8,11 @@
 // from it, and the bare server sends exactly those bytes for that URL: the ratio is what our own
 // work costs. Fixed URLs are answered from the response cache after the first request (a page
 // repeated, as apps paging the ticker list at every start and back-tests asking a range again
-// do), except trades up to now, which are read every time; the rotating cases (a wrk Lua script)
-// show the other side: the overview over 1,000 tickers (each cached after its first request), and
-// pages of the ticker list from 1,500 and 200 start tickers and minute bars from 60 start dates,
-// more bytes than the cache holds, so asked in turn every one misses. Cases alternate the two servers round by round, so a slow spell of the shared
+// do; trades up to now too, as nothing is stored after now with the live tape off); the rotating
+// cases (a wrk Lua script) show the other side: the overview over 1,000 tickers (each cached after
+// its first request), and pages of the ticker list from 1,500 and 200 start tickers, minute bars
+// from 60 start dates and trades up to 60 end times, more bytes than the cache holds, so asked in
+// turn every one misses and is made anew. Cases alternate the two servers round by round, so a slow spell of the shared
 // machine hits both alike; the median round of each counts. Server CPU per request is the
 // server child's process.cpuUsage() delta over a round divided by the round's requests; the
 // server's peak RSS so far is printed after each case (it only grows: the case that raised it shows)
@@ -65,9 +66,11 @@ function cases(rotation: string[], lastTrade: string): Case[] {
     // the same bars from 60 different start dates: 54 MiB of answers, over the cache's 32 MiB
     { name: 'aggs 1/minute 50000 rotating', paths: Array.from({ length: 60 }, (_, i) => `/v2/aggs/ticker/AAPL/range/1/minute/${dateAfter('2026-01-01', i)}/2026-11-20?limit=50000`), connections: 4 },
     // a range ending at the latest stored trade, in the past, and one reaching now (a real-time
-    // plan's window ends at the clock, so that answer is never cached)
+    // plan's window ends at the clock: that answer is kept only while nothing is stored after now)
     { name: 'trades 50000 past range', paths: [`/v3/trades/AAPL?timestamp.lte=${lastTrade}&limit=50000`], connections: 4 },
     { name: 'trades 50000', paths: ['/v3/trades/AAPL?limit=50000'], connections: 4 },
+    // the trades up to 60 instants a minute apart: 140 MiB of answers, read from the store every time
+    { name: 'trades 50000 rotating', paths: Array.from({ length: 60 }, (_, i) => `/v3/trades/AAPL?timestamp.lte=${BigInt(lastTrade) - BigInt(i) * 60_000_000_000n}&limit=50000`), connections: 4 },
   ];
   return onlyCases ? all.filter((c) => onlyCases.includes(c.name)) : all;
 }

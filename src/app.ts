@@ -21,7 +21,7 @@ export interface AppOptions extends BuildAppOptions {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
-  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate, brandingDir: opts.config.brandingDir, minuteDaysBytes: opts.config.minuteDaysBytes });
+  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate, brandingDir: opts.config.brandingDir, minuteDaysBytes: opts.config.minuteDaysBytes, tickListBytes: opts.config.tickListBytes });
   const { app, ctx, production } = await createServer(opts, services);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });

@@ -39,6 +39,7 @@ export interface ServeFlags extends StoreFlags {
   responseCache: number;
   responseCacheMb: number;
   memoryBarsMb: number;
+  memoryTicksMb: number;
   plans?: string;
   redisUrl?: string;
   adminToken?: string;
@@ -72,6 +73,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--response-cache <entries>', 'answers kept in memory until the data changes (ticker overviews, reference lists, past ranges of aggregates and ticks; 0 = off)').env('TICKERBASE_RESPONSE_CACHE').default(10_000).argParser(parseIntFlag('--response-cache', 0, 10_000_000)))
     .addOption(new Option('--response-cache-mb <MiB>', 'memory the response cache may hold; an answer over an eighth of it is not kept').env('TICKERBASE_RESPONSE_CACHE_MB').default(32).argParser(parseIntFlag('--response-cache-mb', 1, 1_000_000)))
     .addOption(new Option('--memory-bars-mb <MiB>', 'memory for minute bars kept by day, from which ascending 1/minute aggregates are answered; 0 keeps none').env('TICKERBASE_MEMORY_BARS_MB').default(16).argParser(parseIntFlag('--memory-bars-mb', 0, 1_000_000)))
+    .addOption(new Option('--memory-ticks-mb <MiB>', "memory for tickers' trades and quotes kept whole (up to 100,000 each), from which descending v3 trade and quote pages are answered; 0 keeps none").env('TICKERBASE_MEMORY_TICKS_MB').default(16).argParser(parseIntFlag('--memory-ticks-mb', 0, 1_000_000)))
     .addOption(new Option('--demo <when>', 'load the demo data set: auto = on first start of the embedded store').env('TICKERBASE_DEMO').choices(['auto', 'yes', 'no']).default('auto'))
     .addOption(new Option('--no-demo-roll', 'do not extend the demo data set on start (to the last session whose after-hours have ended)').env('TICKERBASE_NO_DEMO_ROLL'))
     .addOption(new Option('--plans <file>', 'JSON file of plans (added to, or replacing, the built-in plans)').env('TICKERBASE_PLANS'))
@@ -275,7 +277,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   let closing = false;
   const app = await buildApp({
     store,
-    config: { envelope: opts.envelope, publicUrl, trustProxy: opts.trustProxy, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache, responseCacheBytes: opts.responseCacheMb * 2 ** 20, minuteDaysBytes: opts.memoryBarsMb * 2 ** 20 },
+    config: { envelope: opts.envelope, publicUrl, trustProxy: opts.trustProxy, brandingDir: brandingDirOf(opts), riskFreeRate: opts.riskFreeRate, responseCacheEntries: opts.responseCache, responseCacheBytes: opts.responseCacheMb * 2 ** 20, minuteDaysBytes: opts.memoryBarsMb * 2 ** 20, tickListBytes: opts.memoryTicksMb * 2 ** 20 },
     loggerInstance: logger,
     production: {
       accessLog: opts.accessLog,

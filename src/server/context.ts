@@ -23,6 +23,8 @@ export interface ServerConfig {
   responseCacheBytes?: number;
   /** Bytes the minute bars kept in memory by day may hold (default DEFAULT_MINUTE_DAYS_BYTES; 0 keeps none). */
   minuteDaysBytes?: number;
+  /** Bytes the trades and quotes kept in memory by ticker may hold (default DEFAULT_TICK_LISTS_BYTES; 0 keeps none). */
+  tickListBytes?: number;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal; default 0.045). */
   riskFreeRate?: number;
 }

@@ -32,6 +32,8 @@ export interface ServiceOptions {
   riskFreeRate?: number;
   /** Bytes the minute bars kept in memory by day may hold (0: none kept). */
   minuteDaysBytes?: number;
+  /** Bytes the trades and quotes kept in memory by ticker may hold (0: none kept). */
+  tickListBytes?: number;
 }
 
 export function createServices(store: Store, opts: ServiceOptions) {
@@ -45,7 +47,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     reference: new ReferenceService(store),
     tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
-    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion()),
+    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes),
     legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),

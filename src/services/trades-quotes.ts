@@ -9,6 +9,7 @@ import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJs
 import type { KeysetRows, PageRequest } from './paging.js';
 import { decimalQuantity } from '../domain/decimal-quantity.js';
 import { VersionedMemo } from './versioned-memo.js';
+import { TickLists } from './tick-lists.js';
 
 export type { RawQuote, RawTrade, TickPosition } from '../store/repos/market-port.js';
 
@@ -92,11 +93,16 @@ export class TradeQuoteService {
   /** The newest tick time of each ticker asked, per data version (a lookup per request otherwise). */
   private readonly newest: VersionedMemo;
 
+  /** Tickers' trades and quotes kept in memory, for descending pages (none with a budget of 0). */
+  readonly lists?: TickLists;
+
   constructor(
-    private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage' | 'newestTickNs'>,
+    private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage' | 'newestTickNs' | 'readTickList'>,
     currentVersion: () => string,
+    listBytes?: number,
   ) {
     this.newest = new VersionedMemo(currentVersion);
+    if (listBytes !== 0) this.lists = new TickLists(market, currentVersion, listBytes);
   }
 
   /** The time (ns) of the newest stored trade or quote of `ticker`; undefined when it has none. */
@@ -107,7 +113,13 @@ export class TradeQuoteService {
   /** A page of v3 trades written as JSON by the store, in the form of the ticker's market (as tradesJson); undefined: write it with tradesJson. */
   async tradesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage | undefined> {
     const market = marketOfTicker(q.ticker);
-    return this.market.readTradesJsonPage(rangeOf(q, page), { crypto: market === 'crypto', decimalSize: market === 'stocks' });
+    const form = { crypto: market === 'crypto', decimalSize: market === 'stocks' };
+    const range = rangeOf(q, page);
+    const kept = this.lists?.page(range, form);
+    if (kept) return kept;
+    const read = await this.market.readTradesJsonPage(range, form);
+    this.lists?.readFromStore(q.ticker, form);
+    return read;
   }
 
   /** A page of trades as raw rows, for tradesJson. */
@@ -117,7 +129,12 @@ export class TradeQuoteService {
 
   /** A page of v3 quotes written as JSON by the store (as quotesJson). */
   async quotesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage> {
-    return this.market.readQuotesJsonPage(rangeOf(q, page));
+    const range = rangeOf(q, page);
+    const kept = this.lists?.page(range, 'quotes');
+    if (kept) return kept;
+    const read = await this.market.readQuotesJsonPage(range);
+    this.lists?.readFromStore(q.ticker, 'quotes');
+    return read;
   }
 
   async quotesRaw(q: TickWindow, page: PageRequest<TickPosition>): Promise<KeysetRows<RawQuote, TickPosition>> {

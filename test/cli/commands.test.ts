@@ -98,7 +98,7 @@ const HELP: ReadonlyArray<{ args: string[]; mentions: string[] }> = [
     args: ['serve'],
     mentions: [
       '--port', '--data-dir', '--envelope', '--database-url', '--public-url', '--host', '--demo', '--branding-dir', '--risk-free-rate',
-      '--plans', '--redis-url', '--rate-limit-fail', '--admin-token', '--workers', '--cors-origin', '--shutdown-timeout', '--response-cache', '--memory-bars-mb',
+      '--plans', '--redis-url', '--rate-limit-fail', '--admin-token', '--workers', '--cors-origin', '--shutdown-timeout', '--response-cache', '--memory-bars-mb', '--memory-ticks-mb',
       '--no-demo-roll',
     ],
   },

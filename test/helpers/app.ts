@@ -19,7 +19,7 @@ export async function startTestApp(
   opts: { envelope?: EnvelopeMode; publicUrl?: string; plan?: string } & Partial<AppOptions> = {},
 ): Promise<TestApp> {
   const envelope = opts.envelope ?? 'wrapped';
-  const app = await buildApp({ store, config: { envelope, publicUrl: opts.publicUrl, brandingDir: opts.config?.brandingDir, riskFreeRate: opts.config?.riskFreeRate, responseCacheEntries: opts.config?.responseCacheEntries, responseCacheBytes: opts.config?.responseCacheBytes }, now: opts.now, guards: opts.guards, loggerInstance: opts.loggerInstance });
+  const app = await buildApp({ store, config: { envelope, publicUrl: opts.publicUrl, brandingDir: opts.config?.brandingDir, riskFreeRate: opts.config?.riskFreeRate, responseCacheEntries: opts.config?.responseCacheEntries, responseCacheBytes: opts.config?.responseCacheBytes, tickListBytes: opts.config?.tickListBytes }, now: opts.now, guards: opts.guards, loggerInstance: opts.loggerInstance });
   const { key } = await store.keys.create({ plan: opts.plan ?? 'demo', label: 'test' });
   return {
     app,

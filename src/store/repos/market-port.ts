@@ -41,6 +41,19 @@ export interface TickJsonPage {
   items: JoinedItems;
   count: number;
   next?: TickPosition;
+  /** Made from ticks kept in memory (a slice of their buffer), not read from the store. */
+  fromMemory?: boolean;
+}
+
+/** Every tick of a ticker as JSON (readTickList), newest first. */
+export interface TickListItems {
+  count: number;
+  /** The items joined by commas. */
+  items: Buffer;
+  /** Each item's length in bytes, as decimal text joined by commas. */
+  lengths: string;
+  /** Each item's position as `time:sequence:key` (decimal), joined by commas. */
+  keys: string;
 }
 
 /** A page of bars as JSON items joined by commas (no brackets), in the range's order. */
@@ -174,6 +187,11 @@ export interface MarketDataPort {
    * commas, and their start times.
    */
   readMinuteBarDays(ticker: string, fromMs: number, toMs: number, maxRows: number, otc: boolean): Promise<MinuteBarDayItems[]>;
+  /**
+   * Every trade (written in `form`) or quote of `ticker` as the JSON items its pages hold, newest
+   * first; undefined when it has more than `maxRows`, or a trade only JavaScript can write.
+   */
+  readTickList(ticker: string, form: TradeJsonForm | 'quotes', maxRows: number): Promise<TickListItems | undefined>;
   /** The time (ns) of the newest stored trade or quote of `ticker` (the time its pages filter on); undefined when none is stored. */
   newestTickNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */

@@ -6,9 +6,9 @@ import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js'
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import { isMissingPartition } from '../postgres/driver.js';
 import { daysOf, type DayPartitions } from '../postgres/partitions.js';
-import type { BarJsonPage, BarKind, BarRange, MarketDataPort, MinuteBarDayItems, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
+import type { BarJsonPage, BarKind, BarRange, MarketDataPort, MinuteBarDayItems, NewRows, NewRowsLoader, PagedTick, RawBar, RawQuote, RawTrade, TickJsonPage, TickListItems, TickPosition, TickRange, TradeJsonForm } from './market-port.js';
 import { BAR_COLUMNS, copyRowsOf, NO_ID, NO_SEQUENCE, QUOTE_COLUMNS, TRADE_COLUMNS } from './market-copy.js';
-import { readMinuteBarDays, readMinuteBarsJsonPage, readQuotesJsonPage, readTradesJsonPage } from './tick-json-sql.js';
+import { readMinuteBarDays, readMinuteBarsJsonPage, readQuotesJsonPage, readTickListItems, readTradesJsonPage } from './tick-json-sql.js';
 
 /**
  * Rows per multi-row INSERT, well under both engines' parameter limits. SQLite gains little
@@ -608,6 +608,10 @@ export class MarketDataRepository implements MarketDataPort {
       params,
       { bigint: true },
     );
+  }
+
+  async readTickList(ticker: string, form: TradeJsonForm | 'quotes', maxRows: number): Promise<TickListItems | undefined> {
+    return readTickListItems(this.db, ticker, form, maxRows);
   }
 
   async newestTickNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined> {

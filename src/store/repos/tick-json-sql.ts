@@ -18,7 +18,7 @@ import { DAY_MS } from '../../domain/rfc3339.js';
 import type { SqlDriver, SqlValue } from '../driver.js';
 import { joinedPage, joinedPageBranch, keyRowsBranch, LONG_READ_ROWS, pageKeys } from './joined-json.js';
 import { toNumber } from '../driver.js';
-import type { BarJsonPage, BarRange, MinuteBarDayItems, TickJsonPage, TickRange, TradeJsonForm } from './market-port.js';
+import type { BarJsonPage, BarRange, MinuteBarDayItems, TickJsonPage, TickListItems, TickRange, TradeJsonForm } from './market-port.js';
 
 type Engine = SqlDriver['engine'];
 
@@ -130,6 +130,39 @@ export function readTradesJsonPage(db: SqlDriver, range: TickRange, form: TradeJ
 /** A page of quotes as JSON (see readTickJsonPage). */
 export async function readQuotesJsonPage(db: SqlDriver, range: TickRange, query: TickPageQuery): Promise<TickJsonPage> {
   return (await readTickJsonPage(db, 'quotes', 'ts', quoteObject(), '', '1 = 1', range, query))!; // every quote can be written
+}
+
+/**
+ * Every trade (form given) or quote of `ticker`, newest first (time, then sequence number, then
+ * store key, all descending), as the JSON items readTradesJsonPage and readQuotesJsonPage write,
+ * with each item's length in bytes and its position; undefined when the ticker has more than
+ * `maxRows` of them, or a trade whose size the engine cannot write as JavaScript does.
+ */
+export async function readTickListItems(db: SqlDriver, ticker: string, form: TradeJsonForm | 'quotes', maxRows: number): Promise<TickListItems | undefined> {
+  const quotes = form === 'quotes';
+  const [table, time] = quotes ? ['quotes', 'ts'] : ['trades', 'sip_timestamp'];
+  const object = quotes ? quoteObject() : tradeObject(db.engine, form);
+  const check = quotes || !form.decimalSize ? '1' : `CASE WHEN ${sizeTextIsDecimal(db.engine)} THEN 1 ELSE 0 END`;
+  // counted first over the index alone: a liquid stock's millions of trades are not written to be dropped
+  const [[counted]] = await db.rawRows(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ticker = ? LIMIT ?) t`, [ticker, maxRows + 1]);
+  if (toNumber(counted as number) > maxRows) return undefined;
+  const bytes = db.engine === 'sqlite' ? 'length(CAST(item AS BLOB))' : 'octet_length(item)';
+  const order = 'time DESC, seq DESC, pk DESC';
+  const items = `string_agg(item, ',' ORDER BY ${order})`;
+  const rows = await db.rawRows(
+    `SELECT count(*), min(writable), ${db.engine === 'sqlite' ? `CAST(${items} AS BLOB)` : items},
+            string_agg(CAST(${bytes} AS TEXT), ',' ORDER BY ${order}),
+            string_agg(CAST(time AS TEXT) || ':' || CAST(seq AS TEXT) || ':' || CAST(pk AS TEXT), ',' ORDER BY ${order})
+       FROM (SELECT ${object} AS item, ${check} AS writable, ${time} AS time, sequence_number AS seq, pk
+               FROM (SELECT *${quotes ? '' : `, ${text('size')} AS size_text`} FROM ${table} WHERE ticker = ? ORDER BY ${time} DESC, sequence_number DESC, pk DESC LIMIT ?) t) p`,
+    [ticker, maxRows + 1],
+    { long: true },
+  );
+  const [count, writable, joined, lengths, keys] = rows[0] ?? [];
+  const n = toNumber((count ?? 0) as number);
+  if (n > maxRows || (n > 0 && toNumber(writable as number) !== 1)) return undefined;
+  if (n === 0) return { count: 0, items: Buffer.alloc(0), lengths: '', keys: '' };
+  return { count: n, items: Buffer.isBuffer(joined) ? joined : Buffer.from(String(joined)), lengths: String(lengths), keys: String(keys) };
 }
 
 /** The JSON object of one bar row (barTuplesJson's keys and order), `otc` added when asked. */
