@@ -296,6 +296,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
     }
     const file = join(dataDir, 'recorded.json');
     writeFileSync(file, JSON.stringify(recorded));
+    console.log(`tickerbase peak RSS after recording one answer per URL (requests one at a time): ${Math.round((await peakRss(server.proc)) / 2 ** 20)} MiB`);
     const bare = await startBare(file);
     try {
       console.log(`\n${engine}: wrk -t1 -c${connections}, ${rounds} rounds of ${seconds} s per server taken in turn (medians); CPU = server process CPU / requests`);
