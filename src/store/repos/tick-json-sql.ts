@@ -144,7 +144,7 @@ export async function readTickListItems(db: SqlDriver, ticker: string, form: Tra
   const object = quotes ? quoteObject() : tradeObject(db.engine, form);
   const check = quotes || !form.decimalSize ? '1' : `CASE WHEN ${sizeTextIsDecimal(db.engine)} THEN 1 ELSE 0 END`;
   // counted first over the index alone: a liquid stock's millions of trades are not written to be dropped
-  const [[counted]] = await db.rawRows(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ticker = ? LIMIT ?) t`, [ticker, maxRows + 1]);
+  const [[counted]] = await db.rawRows(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ticker = ? LIMIT ?) t`, [ticker, maxRows + 1], { long: true });
   if (toNumber(counted as number) > maxRows) return undefined;
   const bytes = db.engine === 'sqlite' ? 'length(CAST(item AS BLOB))' : 'octet_length(item)';
   const order = 'time DESC, seq DESC, pk DESC';
