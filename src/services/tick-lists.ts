@@ -4,12 +4,13 @@
 // enough ticks is instead kept as the JSON items the store writes, joined in one buffer, with
 // where each item ends and its position (time, sequence number, store key), so a descending page
 // is one slice found by binary search. A list is read after a second page of its ticker was read
-// from the store, off that request's path; it is used while the store's data version stays where it was
-// before the read, within a byte budget, the least recently asked ticker going first. Ascending
-// pages, and tickers with more ticks than a list takes, go to the store as before.
+// from the store, off that request's path; it is used while the store's data version stays where
+// it was before the read, within a byte budget (a list larger than the whole budget is not kept),
+// the least recently asked ticker going first. Ascending pages, and tickers with more ticks than a
+// list takes, go to the store as before.
 import type { TickJsonPage, TickListItems, TickRange, TradeJsonForm } from '../store/repos/market-port.js';
 
-/** Default budget of the kept lists: 16 MiB, about 80,000 trades. */
+/** Default budget of the kept lists: 16 MiB, about 70,000 trades (some 230 bytes each with their positions). */
 export const DEFAULT_TICK_LISTS_BYTES = 16 * 2 ** 20;
 /** Tickers with more ticks than this are never kept: a liquid stock trades millions of times a day. */
 export const MAX_LIST_ROWS = 100_000;
