@@ -1,4 +1,3 @@
-import { randomFillSync } from 'node:crypto';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,11 +11,13 @@ import type { RequestGuard, ServerConfig, ServerContext } from './context.js';
 import { CursorCodec } from './cursor.js';
 import { ApiError } from '../domain/errors.js';
 import { ResponseCache } from './response-cache.js';
+import { CachedHits } from './cached-hits.js';
 import { envelope, sharedSerializers } from './serializer.js';
 import { addStrictParameters, formatValidationError, shareParameterSchemas } from './validation.js';
 import { clientErrorHandler, frameworkErrorsHandler, MAX_PARAM_LENGTH, SERVER_LIMITS } from './hardening.js';
 import { requestLogController } from './logger.js';
 import { isValidHost } from './public-url.js';
+import { requestId } from './request-id.js';
 import { setupProduction, type ProductionOptions, type ProductionRuntime } from './production.js';
 
 /** Seconds a client is asked to wait after a 503 STORE_UNAVAILABLE (about one store deadline). */
@@ -35,22 +36,6 @@ export interface BuildAppOptions {
   guards?: RequestGuard[];
   /** Plans, rate limits, usage, metrics, hardening and operational routes (default: all on, built-in plans). */
   production?: ProductionOptions;
-}
-
-// Request ids: 32 hex digits (as upstream's) from 16 random bytes, cut from a pool refilled 256
-// ids at a time (one crypto call per 256 requests instead of a UUID and a regex replace each).
-const ID_BYTES = 16;
-const idPool = Buffer.alloc(ID_BYTES * 256);
-let idAt = idPool.length;
-
-function requestId(): string {
-  if (idAt === idPool.length) {
-    randomFillSync(idPool);
-    idAt = 0;
-  }
-  const id = idPool.toString('hex', idAt, idAt + ID_BYTES);
-  idAt += ID_BYTES;
-  return id;
 }
 
 export interface ServerShell {
@@ -77,12 +62,16 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
     responseCache: opts.config.responseCacheEntries === 0 ? undefined : new ResponseCache(opts.config.responseCacheEntries, opts.config.responseCacheBytes),
     basePath: '',
   };
+  const hits = ctx.responseCache === undefined ? undefined : new CachedHits(ctx, ctx.responseCache.maxEntries);
+  ctx.hits = hits;
   const rootEnvelope = opts.config.envelope;
   const envelopeOf = (url: string) => envelopeOfPath(url, rootEnvelope);
 
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     genReqId: requestId,
+    // cached answers to repeated requests are sent before Fastify's pipeline (cached-hits.ts)
+    ...(hits ? { serverFactory: hits.serverFactory } : {}),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorsHandler(envelopeOf),
     clientErrorHandler: clientErrorHandler(envelopeOf, requestId),
@@ -154,6 +143,14 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
     const err = new ApiError('BAD_PARAMETER', 'The Host header is not a valid host[:port]');
     reply.code(err.http).send(errorBody(req, err));
   });
+
+  // from the first moment of closing, Fastify answers every request (its 503 while closing)
+  if (hits) {
+    app.addHook('preClose', (done) => {
+      hits.close();
+      done();
+    });
+  }
 
   // before any route is added: integers as digits, numbers as plain decimals, no repeated parameter
   app.addHook('onRoute', addStrictParameters);

@@ -18,7 +18,7 @@ export type Encoding = 'br' | 'gzip' | 'deflate';
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];
 
 /** For cached answers, which are sent gzipped without compressing them again. */
-const CACHED_PREFERENCE: readonly Encoding[] = ['gzip', 'br', 'deflate'];
+export const CACHED_PREFERENCE: readonly Encoding[] = ['gzip', 'br', 'deflate'];
 
 /** Brotli at quality 4 in text mode: the plugin's default; brotli's own default (11) is far slower. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };

@@ -4,6 +4,7 @@ import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';
 import type { KeyAuthenticator } from './auth.js';
+import type { CachedHits } from './cached-hits.js';
 import type { CursorCodec } from './cursor.js';
 import type { ResponseCache } from './response-cache.js';
 
@@ -58,6 +59,8 @@ export interface ServerContext {
   guards: RequestGuard[];
   /** Serialized answers of routes that declare a cache key (absent: nothing is cached). */
   responseCache?: ResponseCache;
+  /** Repeated requests for cached answers, answered before Fastify's pipeline (absent: none). */
+  hits?: CachedHits;
   /**
    * Path prefix the routes built with this context are mounted under ('' or absent: the root),
    * for links in their answers (api-bases.ts).

@@ -153,16 +153,42 @@ function hasNumber(schema: unknown): boolean {
   return Object.values(schema).some((v) => (Array.isArray(v) ? v.some(hasNumber) : hasNumber(v)));
 }
 
-/** Header names are given in lower case: Fastify stores them so, and lowers any other on every call. */
+/**
+ * The security headers of every answer, as [name, value]; names in lower case: Fastify stores them
+ * so, and lowers any other on every call. The cached-answer path (cached-hits.ts) sends the same.
+ */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'no-referrer'],
+  ['cross-origin-opener-policy', 'same-origin'],
+];
+
+/** The policy of every answer but the docs page's and those that set their own. */
+export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Sent when the public URL is https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 function securityHeaders(req: FastifyRequest, reply: FastifyReply, hsts: boolean): void {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('referrer-policy', 'no-referrer');
-  reply.header('cross-origin-opener-policy', 'same-origin');
+  for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
   // The docs page runs scripts and styles of its own, and branding's SVG images set a policy of
   // their own; everything else is data.
-  if (!req.url.startsWith('/docs') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-  if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (!req.url.startsWith('/docs') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DATA_CSP);
+  if (hsts) reply.header('strict-transport-security', HSTS);
+}
+
+/** Vary of answers with an ETag: the key decides which answer a client may see. */
+export const REFERENCE_VARY = 'Accept-Encoding, Authorization, X-API-Key';
+
+/** The settings registerHardening applies, defaults filled in. */
+export function hardeningSettings(opts: HardeningOptions): { hsts: boolean; cacheControl: string; threshold: number; cors: boolean } {
+  return {
+    hsts: opts.hsts ?? false,
+    cacheControl: `private, max-age=${opts.referenceMaxAge ?? 300}`,
+    threshold: opts.compressThreshold ?? 1024,
+    cors: Boolean(opts.corsOrigin),
+  };
 }
 
 /**
@@ -178,9 +204,7 @@ export type SendStep = (req: FastifyRequest, reply: FastifyReply, payload: unkno
  * request).
  */
 export async function registerHardening(app: FastifyInstance, opts: HardeningOptions = {}): Promise<SendStep> {
-  const hsts = opts.hsts ?? false;
-  const maxAge = opts.referenceMaxAge ?? 300;
-  const cacheControl = `private, max-age=${maxAge}`;
+  const { hsts, cacheControl, threshold } = hardeningSettings(opts);
 
   // Ajv coerces "1e400" to Infinity and then skips minimum/maximum for non-finite numbers, so an
   // out-of-range number would reach the handlers (and SQL). Refuse it on every route whose path
@@ -203,7 +227,7 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
       // made from the data version before the handler ran, which answered a match with 304 itself
       reply.header('etag', derived);
       reply.header('cache-control', cacheControl);
-      reply.header('vary', 'Accept-Encoding, Authorization, X-API-Key');
+      reply.header('vary', REFERENCE_VARY);
       return payload;
     }
     // routes that validate their own answers (branding images) keep their headers
@@ -217,7 +241,7 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
     const etag = cached ? (cached.etag ??= bodyEtag(text(), req.id)) : bodyEtag(payload as string, req.id);
     reply.header('etag', etag);
     reply.header('cache-control', cacheControl);
-    reply.header('vary', 'Accept-Encoding, Authorization, X-API-Key');
+    reply.header('vary', REFERENCE_VARY);
     if (etagMatches(req.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
@@ -237,7 +261,6 @@ export async function registerHardening(app: FastifyInstance, opts: HardeningOpt
 
   // The API's answers (the routes getRoute builds, which opt out of the plugin: the guards mark
   // their requests with routeMeta) are compressed by compressAnswer; every other route by the plugin.
-  const threshold = opts.compressThreshold ?? 1024;
   await app.register(compress, { global: true, threshold, encodings: ['br', 'gzip', 'deflate'] });
   // X-Request-Id and the security headers go on in the same step, on every answer (errors and
   // 404s included): no onRequest hook of their own to run per request.

@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactUrl } from './auth.js';
+import { BatchedLogDestination } from './log-destination.js';
 
 interface RawReq {
   method?: string;
@@ -28,46 +29,30 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
   };
 }
 
-/** Bytes of log lines kept in memory before they are written to stdout (one write per batch). */
-export const LOG_BUFFER_BYTES = 4096;
-
-/** How often buffered log lines are written even when fewer than LOG_BUFFER_BYTES wait (ms). */
+/** How often held log lines are written even when fewer than a batch wait (ms). */
 export const LOG_FLUSH_INTERVAL_MS = 1000;
 
 export interface ServerLogger {
   logger: Logger;
-  /** Writes every buffered line now (synchronously): call before the process exits. */
+  /** Writes every held line now (synchronously): call before the process exits. */
   flush(): void;
 }
 
 /**
  * The server's logger. On a terminal: pretty lines through pino-pretty. Otherwise JSON lines to
- * stdout through a buffered asynchronous destination: a write(2) per line cost more CPU than the
- * rest of a cached answer, so lines are written in batches of LOG_BUFFER_BYTES, and at least every
- * LOG_FLUSH_INTERVAL_MS so a quiet server's lines are not held back; flush() writes what is left.
- * `buffered: false` (the workers of a cluster, which share stdout) writes each line with one
- * write(2): a batch can exceed the pipe's atomic write size and interleave with another worker's.
+ * stdout in batches (log-destination.ts), and at least every LOG_FLUSH_INTERVAL_MS so a quiet
+ * server's lines are not held back; flush() writes what is left. `buffered: false` (the workers
+ * of a cluster, which share stdout) writes each line with one write(2): a batch can exceed the
+ * pipe's atomic write size and interleave with another worker's.
  */
 export function createServerLogger(level = process.env.LOG_LEVEL ?? 'info', options: { buffered?: boolean } = {}): ServerLogger {
   const opts = loggerOptions(level) as pino.LoggerOptions;
   if (opts.transport) return { logger: pino(opts), flush: () => {} };
   if (options.buffered === false) return { logger: pino(opts, pino.destination({ dest: 1, sync: true })), flush: () => {} };
-  const dest = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  const flush = () => {
-    try {
-      dest.flushSync();
-    } catch {
-      // not open yet, or stdout closed: nothing can be written
-    }
-  };
-  setInterval(() => {
-    try {
-      dest.flush();
-    } catch {
-      // not open yet: the next tick writes it
-    }
-  }, LOG_FLUSH_INTERVAL_MS).unref();
-  return { logger: pino(opts, dest), flush };
+  const dest = new BatchedLogDestination(1);
+  setInterval(() => dest.flushSync(), LOG_FLUSH_INTERVAL_MS).unref();
+  process.once('exit', () => dest.flushSync()); // process.exit() and the end of the event loop
+  return { logger: pino(opts, dest), flush: () => dest.flushSync() };
 }
 
 /** Which requests get an access line: all; errors (status >= 400) only; errors and one in N others; none. */

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../store/driver.js';
 import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
-import { registerHardening, type HardeningOptions } from './hardening.js';
+import { hardeningSettings, registerHardening, type HardeningOptions } from './hardening.js';
 import { AccessLog, isNoopLogger, type AccessLogMode } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
@@ -95,11 +95,8 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
 
   // Rate limit first (refused requests count, as upstream's do), then entitlements; both before
   // any guard the caller passed.
-  ctx.guards = [
-    rateLimitGuard(limiter, plans, (plan) => rateLimitRejections.inc({ plan: plan.name })),
-    entitlementGuard(plans, ctx.now),
-    ...ctx.guards,
-  ];
+  const builtIn = [rateLimitGuard(limiter, plans, (plan) => rateLimitRejections.inc({ plan: plan.name })), entitlementGuard(plans, ctx.now)];
+  ctx.guards = [...builtIn, ...ctx.guards];
 
   // History and delay: cut rows outside the plan's window from time-series answers, and mark them.
   // Callback-form hooks: no promise per request (see app.ts).
@@ -121,7 +118,8 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   // client gets (a 304 included). Counting here rather than in onResponse spares every request the
   // onResponse hook run; the duration then ends when the response is handed to the socket.
   const requestMetrics = new RequestMetrics();
-  const sendStep = await registerHardening(app, { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening });
+  const hardening: HardeningOptions = { hsts: ctx.config.publicUrl?.startsWith('https://'), ...opts.hardening };
+  const sendStep = await registerHardening(app, hardening);
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
     if (reply.statusCode === 200 && req.dataWindowState) {
@@ -148,12 +146,21 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   });
 
   // The access line, written once the response is finished (only when a logger is on).
+  let accessLog: AccessLog | undefined;
   if (!isNoopLogger(app.log) && opts.accessLog?.kind !== 'off') {
-    const accessLog = new AccessLog(app.log, opts.accessLog);
+    const log = new AccessLog(app.log, opts.accessLog);
+    accessLog = log;
     app.addHook('onResponse', (req, reply, done) => {
-      accessLog.record(req, reply);
+      log.record(req, reply);
       done();
     });
+  }
+
+  // Cached answers to repeated requests, sent before Fastify's pipeline with the same checks and
+  // records as above; not with CORS (its plugin's headers) or guards of the caller's.
+  const { hsts, cacheControl, threshold, cors } = hardeningSettings(hardening);
+  if (ctx.hits && !cors && ctx.guards.length === builtIn.length) {
+    ctx.hits.enable({ plans, metrics: requestMetrics, usage, accessLog, log: app.log, hsts, cacheControl, threshold });
   }
 
   app.addHook('onClose', async () => {

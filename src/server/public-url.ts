@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from './context.js';
@@ -21,17 +22,18 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return v?.split(',')[0]?.trim() || undefined;
 }
 
+type Headers = IncomingHttpHeaders;
+
 /** The proxy's view of the request's origin, when both headers are there and well formed. */
-function forwardedBase(req: FastifyRequest): string | undefined {
-  const proto = firstValue(req.headers['x-forwarded-proto'])?.toLowerCase();
-  const host = firstValue(req.headers['x-forwarded-host']);
+function forwardedBase(headers: Headers): string | undefined {
+  const proto = firstValue(headers['x-forwarded-proto'])?.toLowerCase();
+  const host = firstValue(headers['x-forwarded-host']);
   if ((proto !== 'http' && proto !== 'https') || host === undefined || !isValidHost(host)) return undefined;
   return `${proto}://${host}`;
 }
 
 /** The address and port the connection reached (an injected request has none: localhost). */
-function listeningBase(req: FastifyRequest): string {
-  const socket = req.raw.socket as (TLSSocket & { encrypted?: boolean }) | undefined;
+function listeningBase(socket: (TLSSocket & { encrypted?: boolean }) | undefined): string {
   const addr = socket?.localAddress;
   const port = socket?.localPort;
   const scheme = socket?.encrypted ? 'https' : 'http';
@@ -42,10 +44,15 @@ function listeningBase(req: FastifyRequest): string {
 
 /** The absolute base URL (no trailing slash) for links in this request's answer. */
 export function publicBase(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>, req: FastifyRequest): string {
+  return rawPublicBase(config, req.raw);
+}
+
+/** publicBase of a request as Node hands it over (before Fastify sees it). */
+export function rawPublicBase(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>, raw: IncomingMessage): string {
   if (config.publicUrl) return config.publicUrl;
   if (config.trustProxy) {
-    const fwd = forwardedBase(req);
+    const fwd = forwardedBase(raw.headers);
     if (fwd !== undefined) return fwd;
   }
-  return listeningBase(req);
+  return listeningBase(raw.socket as TLSSocket | undefined);
 }

@@ -6,6 +6,7 @@ import { publicBase } from './public-url.js';
 import { dataEtag, etagMatches, requestIdentity } from './etag.js';
 import { windowDoneByHandler, windowLeftWhole, windowScope } from './entitlements.js';
 import { BodyPieces } from './body-pieces.js';
+import { minuteOf } from './cached-hits.js';
 import { cachedPayload, PIECES_FROM_BYTES } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
 import { envelope, nativeJson, nativeJsonOrPieces, type SerializerKind } from './serializer.js';
@@ -84,9 +85,11 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   const cache = spec.cacheKey && ctx.responseCache ? ctx.responseCache : undefined;
   // One cache serves every base (api-bases.ts): an answer is kept per base path and form.
   const cacheScope = `${ctx.basePath ?? ''}\0${ctx.config.envelope}\0`;
+  // keyed routes' cached answers are sent to repeated requests before Fastify's pipeline
+  const hits = cache !== undefined && auth ? ctx.hits : undefined;
 
   /** The handler's answer in the envelope, kept in the cache when the request has a cache key. */
-  const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string) => {
+  const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string, keyedMinute: number) => {
     // never for requests whose plan cuts the data (the cut depends on the key)
     if (spec.dataVersion !== undefined && req.dataWindowState === undefined) {
       const etag = dataEtag(await spec.dataVersion(), wrapped, req, query as object, baseUrl(ctx, req));
@@ -114,6 +117,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
       // hits answer with the ETag this answer gets (ETag hook), not one hashed from the body
       if (req.cachedBody !== undefined && req.dataEtag !== undefined) req.cachedBody.etag = req.dataEtag;
+      if (req.cachedBody !== undefined && hits !== undefined) hits.remember(req, cacheKey, keyedMinute);
     }
     reply.type(JSON_TYPE);
     if (Array.isArray(serialized)) {
@@ -164,7 +168,9 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
         // are kept per plan and start of its window, and only when the window cut nothing.
         let cacheKey: string | undefined;
         let version = '';
+        let keyedMinute = 0;
         if (cache !== undefined) {
+          if (hits !== undefined) keyedMinute = minuteOf(ctx.now()); // the key may depend on the clock's day
           const own = spec.cacheKey!({ query, params, req });
           if (own !== undefined) {
             cacheKey = cacheScope + windowScope(req) + own;
@@ -172,6 +178,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             const hit = cache.get(cacheKey, version);
             if (hit !== undefined) {
               req.cachedBody = hit;
+              hits?.remember(req, cacheKey, keyedMinute);
               const payload = cachedPayload(hit, req.id);
               // Fastify sets no length for a stream; a body of known length goes without chunking
               if (payload instanceof BodyPieces) reply.header('content-length', payload.byteLength);
@@ -180,7 +187,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             }
           }
         }
-        return answer(query, params, req, reply, cacheKey, version);
+        return answer(query, params, req, reply, cacheKey, version, keyedMinute);
       },
     });
   }
