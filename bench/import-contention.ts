@@ -91,7 +91,7 @@ async function runCli(root: string, args: string[]): Promise<void> {
 }
 
 function child(args: string[], stdio: ('pipe' | 'ignore' | 'inherit')[] = ['ignore', 'pipe', 'pipe']): ChildProcess {
-  return spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', SELF, ...args], { stdio: stdio as never });
+  return spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', SELF, ...args], { stdio: stdio as never });
 }
 
 async function writeCsv(path: string, header: string, lines: Iterable<string>): Promise<void> {

@@ -13,7 +13,7 @@ export interface Target {
  * The V8 flags bin/tickerbase and `npm start` run the server with (see bin/tickerbase), or
  * BENCH_NODE_FLAGS (space-separated) to compare others; every target gets the same.
  */
-export const SERVER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : ['--max-semi-space-size=32', '--heap-growing-percent=20'];
+export const SERVER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 
 /**
  * Starts `node <SERVER_NODE_FLAGS> --import tsx <script> ...args` and resolves once it prints

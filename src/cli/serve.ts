@@ -14,7 +14,7 @@ import { joinClusterMetrics, serveClusterMetrics } from '../server/metrics.js';
 import { loadPlans } from '../server/plans.js';
 import { connectRedis, type FailMode } from '../server/rate-limit.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from '../server/admin-token.js';
-import { openStore, SERVING_BUSY_TIMEOUT_MS, type Store } from '../store/index.js';
+import { openStore, SERVING_BUSY_TIMEOUT_MS, SERVING_CACHE_MIB, type Store } from '../store/index.js';
 import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { rollDemo } from '../demo/roll.js';
 import { lastExtendedSession } from '../domain/calendar.js';
@@ -263,7 +263,7 @@ async function openServingStore(opts: ServeFlags): Promise<{ store: Store; keys:
       await setup.close();
     }
   }
-  if (!opts.databaseUrl) return { store: await openStore({ dataDir: opts.dataDir, migrate: false, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS }), keys };
+  if (!opts.databaseUrl) return { store: await openStore({ dataDir: opts.dataDir, migrate: false, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS, sqliteCacheMiB: SERVING_CACHE_MIB }), keys };
   const deadlines = { statementTimeoutMs: opts.storeTimeout, connectTimeoutMs: opts.storeTimeout };
   return { store: await openStore({ databaseUrl: opts.databaseUrl, migrate: false, deadlines }), keys };
 }

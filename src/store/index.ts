@@ -23,7 +23,7 @@ import { SocialRepository } from './repos/social.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
 
-export { SERVING_BUSY_TIMEOUT_MS } from './sqlite/driver.js';
+export { SERVING_BUSY_TIMEOUT_MS, SERVING_CACHE_MIB } from './sqlite/driver.js';
 
 /** The port every service talks to: one repository per data area over one engine. */
 export interface Store {
@@ -103,6 +103,11 @@ export interface StoreOptions {
    * server uses SERVING_BUSY_TIMEOUT_MS. PostgreSQL takes row locks and ignores it.
    */
   busyTimeoutMs?: number;
+  /**
+   * SQLite: the page cache of the connection, in MiB. Default 64 (imports and commands: index
+   * pages of bulk writes); the server uses SERVING_CACHE_MIB.
+   */
+  sqliteCacheMiB?: number;
 }
 
 /** The store over one driver (or one transaction of it); the driver stays out of the Store type. */
@@ -175,7 +180,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       mkdirSync(dir, { recursive: true });
       file = join(dir, 'tickerbase.db');
     }
-    db = SqliteDriver.open(file, { busyTimeoutMs: opts.busyTimeoutMs });
+    db = SqliteDriver.open(file, { busyTimeoutMs: opts.busyTimeoutMs, cacheMiB: opts.sqliteCacheMiB });
   }
   if (opts.migrate !== false) {
     await migrate(db);

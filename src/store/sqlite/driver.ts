@@ -38,7 +38,19 @@ export interface SqliteOpenOptions {
   busyTimeoutMs?: number;
   /** Long reads on a thread of their own (read-thread.ts); default true for a file, never in memory. */
   readThread?: boolean;
+  /** The connection's page cache in MiB (default DEFAULT_CACHE_MIB). */
+  cacheMiB?: number;
 }
+
+/** Page cache of a connection for commands and imports: the index pages of bulk writes. */
+export const DEFAULT_CACHE_MIB = 64;
+
+/**
+ * Page cache of the serving connection. Its reads are short (long ones go to the reader thread,
+ * which has a cache of its own) and the operating system caches the file: the HTTP bench's peak
+ * RSS went down by 13 MiB at start with no change in rate on cases the store answers.
+ */
+export const SERVING_CACHE_MIB = 16;
 
 /** SQLITE_BUSY (and its extended codes) as StoreBusyError; any other error unchanged. */
 function busyAsStoreBusy(err: unknown): unknown {
@@ -79,7 +91,7 @@ export class SqliteDriver implements SqlDriver {
     db.pragma('synchronous = NORMAL');
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('foreign_keys = ON');
-    db.pragma('cache_size = -65536');
+    db.pragma(`cache_size = -${Math.round((opts.cacheMiB ?? DEFAULT_CACHE_MIB) * 1024)}`);
     const onFile = file !== '' && file !== ':memory:' && !file.startsWith('file::memory:');
     return new SqliteDriver(db, busyTimeoutMs, onFile && opts.readThread !== false ? ReadThread.for(file) : undefined);
   }

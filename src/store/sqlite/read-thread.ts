@@ -16,8 +16,8 @@ interface Pending {
 /**
  * The reader's young generation. Its statements hand back few, large values (pages joined into
  * one BLOB) or, rarely, many small rows (a list read whole); with the server's own young
- * generation (`--max-semi-space-size=32`, a process-wide V8 flag) one read of 11,000 rows grew the
- * thread's to 64 MiB, which it then kept: 80 MB more resident for the process.
+ * generation (`--max-semi-space-size`, a process-wide V8 flag, was 32 then) one read of 11,000 rows
+ * grew the thread's to 64 MiB, which it then kept: 80 MB more resident for the process.
  */
 const READER_YOUNG_GENERATION_MB = 8;
 
