@@ -156,7 +156,7 @@ export async function createServer(opts: BuildAppOptions, services: Services): P
   app.addHook('onRoute', addStrictParameters);
   app.addHook('onRoute', shareParameterSchemas());
 
-  const production = await setupProduction(app, ctx, opts.production);
+  const production = await setupProduction(app, ctx, opts.production, hits);
   return { app, ctx, production };
 }
 

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { normaliseDataset } from '../domain/datasets.js';
 import { CACHED_PREFERENCE, negotiateEncoding } from './compression.js';
-import type { ServerContext } from './context.js';
+import type { RepeatedRequests, ServerContext } from './context.js';
 import { routeMarket } from './entitlements.js';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
 import { DATA_CSP, HSTS, REFERENCE_VARY, SECURITY_HEADERS } from './hardening.js';
@@ -120,7 +120,7 @@ function requestShape(raw: IncomingMessage, config: ServerContext['config']): { 
   return { signature: `${kept}\n${rawPublicBase(config, raw)}`, key };
 }
 
-export class CachedHits {
+export class CachedHits implements RepeatedRequests {
   /** Requests answered here (not by Fastify). */
   served = 0;
   private deps: HitDeps | undefined;

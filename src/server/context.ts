@@ -4,7 +4,6 @@ import type { Services } from '../services/index.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';
 import type { KeyAuthenticator } from './auth.js';
-import type { CachedHits } from './cached-hits.js';
 import type { CursorCodec } from './cursor.js';
 import type { ResponseCache } from './response-cache.js';
 
@@ -28,6 +27,17 @@ export interface ServerConfig {
   tickListBytes?: number;
   /** Risk-free rate for option greeks when no 3-month treasury yield is stored (annual decimal; default 0.045). */
   riskFreeRate?: number;
+}
+
+/**
+ * Keeps what the full path answered from the response cache, so that repeats of those requests
+ * can be answered before Fastify's pipeline (cached-hits.ts).
+ */
+export interface RepeatedRequests {
+  /** A keyed route answered `req` from the cache, or kept its answer there, under `cacheKey` computed in clock minute `keyedMinute`. */
+  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number): void;
+  /** Every request goes to Fastify from now on. */
+  close(): void;
 }
 
 /** What a route needs to know about itself beyond its schemas (entitlements, families). */
@@ -60,7 +70,7 @@ export interface ServerContext {
   /** Serialized answers of routes that declare a cache key (absent: nothing is cached). */
   responseCache?: ResponseCache;
   /** Repeated requests for cached answers, answered before Fastify's pipeline (absent: none). */
-  hits?: CachedHits;
+  hits?: RepeatedRequests;
   /**
    * Path prefix the routes built with this context are mounted under ('' or absent: the root),
    * for links in their answers (api-bases.ts).

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../store/driver.js';
+import type { CachedHits } from './cached-hits.js';
 import type { ServerContext } from './context.js';
 import { cutNotice, cutToWindow, entitlementGuard } from './entitlements.js';
 import { hardeningSettings, registerHardening, type HardeningOptions } from './hardening.js';
@@ -76,7 +77,7 @@ function innerBody(payload: unknown, wrapped: boolean): Record<string, unknown> 
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : undefined;
 }
 
-export async function setupProduction(app: FastifyInstance, ctx: ServerContext, opts: ProductionOptions = {}): Promise<ProductionRuntime> {
+export async function setupProduction(app: FastifyInstance, ctx: ServerContext, opts: ProductionOptions = {}, hits?: CachedHits): Promise<ProductionRuntime> {
   const plans = opts.plans ?? PlanCatalog.builtin();
   const limiter = opts.rateLimiter ?? createRateLimiter({ redis: opts.redis, failMode: opts.rateLimitFail });
   const usage =
@@ -159,8 +160,8 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   // Cached answers to repeated requests, sent before Fastify's pipeline with the same checks and
   // records as above; not with CORS (its plugin's headers) or guards of the caller's.
   const { hsts, cacheControl, threshold, cors } = hardeningSettings(hardening);
-  if (ctx.hits && !cors && ctx.guards.length === builtIn.length) {
-    ctx.hits.enable({ plans, metrics: requestMetrics, usage, accessLog, log: app.log, hsts, cacheControl, threshold });
+  if (hits && !cors && ctx.guards.length === builtIn.length) {
+    hits.enable({ plans, metrics: requestMetrics, usage, accessLog, log: app.log, hsts, cacheControl, threshold });
   }
 
   app.addHook('onClose', async () => {

@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { ServerContext } from '../../src/server/context.js';
+import type { CachedHits } from '../../src/server/cached-hits.js';
 import { loggerOptions } from '../../src/server/logger.js';
 import { metricsText } from '../../src/server/metrics.js';
 import { loadPlanFile } from '../../src/server/plans.js';
@@ -47,7 +47,7 @@ for (const engine of engines()) {
   describe(`cached answers sent before the pipeline (${engine.name})`, () => {
     let store: Store;
     let app: Awaited<ReturnType<typeof buildApp>>;
-    let hits: NonNullable<ServerContext['hits']>;
+    let hits: CachedHits;
     let url: string;
     let key: string;
     let keyId: string;
@@ -70,7 +70,7 @@ for (const engine of engines()) {
       app = await buildApp({ store, config: { envelope: 'wrapped', publicUrl: PUBLIC }, now: () => clock, loggerInstance: logger, production: { plans: loadPlanFile(plansFile), usage: { flushIntervalMs: 3_600_000 } } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      hits = app.ctx.hits!;
+      hits = app.ctx.hits as CachedHits;
       const made = await store.keys.create({ plan: 'business', label: 'hits' });
       key = made.key;
       keyId = made.record.id;
