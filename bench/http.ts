@@ -316,6 +316,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         console.log(`${c.name}${c.paths.length > 1 ? ` (${c.paths.length} URLs)` : ''}${c.connections ? ` (${c.connections} connections)` : ''}: ratio ${(o.rps / b.rps).toFixed(3)}x  (rounds ${ours.map((x) => x.rps.toFixed(0)).join(', ')} vs ${base.map((x) => x.rps.toFixed(0)).join(', ')})`);
         console.log(line('tickerbase', o, sizes.get(c.name)));
         console.log(line('bare http', b));
+        // the rounds taken back to back: how far the machine's slow spells moved the ratio
+        const paired = ours.map((x, i) => x.rps / base[i]!.rps).sort((p, q) => p - q);
+        console.log(`  ratio of each round to the bare round after it: ${paired[0]!.toFixed(2)}-${paired[paired.length - 1]!.toFixed(2)}x`);
         console.log(`  tickerbase peak RSS so far: ${((await peakRss(server.proc)) / 2 ** 20).toFixed(0)} MiB`);
       }
       const rss = await peakRss(server.proc);

@@ -63,6 +63,18 @@ interface Remembered {
   reference: boolean;
   /** The clock minute the cache key was computed in. */
   minute: number;
+  /** The answer's headers as last sent, identity and gzip (see CachedHits.headersOf). */
+  plain?: HeaderList;
+  gzipped?: HeaderList;
+}
+
+/**
+ * An answer's headers as writeHead takes them, with the request id's value at ID_AT and
+ * Content-Length's last (both set per answer), for the ETag they were made with.
+ */
+interface HeaderList {
+  etag: string | undefined;
+  list: string[];
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -130,6 +142,8 @@ export class CachedHits implements RepeatedRequests {
    * ...): the type, the request id (its value set per answer at ID_AT) and the security headers.
    */
   private head: string[] = [];
+  /** The last Host header found well formed (clients send the same one on every request). */
+  private validHost = '';
 
   constructor(
     private readonly ctx: Pick<ServerContext, 'config' | 'auth' | 'responseCache' | 'services' | 'now'>,
@@ -206,7 +220,10 @@ export class CachedHits implements RepeatedRequests {
     }
     // the checks of the full path's onRequest hooks and guards, none of which may count anything
     const host = h.host;
-    if (host !== undefined && host !== '' && !isValidHost(host)) return false;
+    if (host !== undefined && host !== '' && host !== this.validHost) {
+      if (!isValidHost(host)) return false;
+      this.validHost = host;
+    }
     let record;
     try {
       const found = this.ctx.auth.authenticate(shape.key);
@@ -231,16 +248,10 @@ export class CachedHits implements RepeatedRequests {
       if (encoding !== undefined && encoding !== 'gzip') return false; // compressed anew by the full path
       gzip = encoding === 'gzip';
     }
-    const headers = this.head.slice();
+    const headers = this.headersOf(m, entry.etag, gzip, deps).slice();
     headers[ID_AT] = id;
-    if (m.reference) {
-      const etag = entry.etag!;
-      // a strong ETag cannot stand for the gzip bytes too (as compression.ts does)
-      headers.push('etag', gzip && !etag.startsWith('W/') ? `W/${etag}` : etag, 'cache-control', deps.cacheControl, 'vary', REFERENCE_VARY);
-    } else if (gzip) headers.push('vary', 'accept-encoding');
     const body = gzip ? gzipBody(entry, id) : size < PIECES_FROM_BYTES ? cachedBody(entry, id) : bodyPieces(entry, id);
-    if (gzip) headers.push('content-encoding', 'gzip');
-    headers.push('content-length', String(Buffer.isBuffer(body) ? body.length : size));
+    headers[headers.length - 1] = String(Buffer.isBuffer(body) ? body.length : size);
 
     res.writeHead(200, headers);
     if (Buffer.isBuffer(body)) res.end(body);
@@ -253,9 +264,25 @@ export class CachedHits implements RepeatedRequests {
     const elapsed = performance.now() - start;
     deps.metrics.observe(m.operation, 'GET', 200, elapsed / 1000);
     deps.usage?.record(record.id, m.operation, false);
-    deps.accessLog?.record({ id, method: 'GET', url: raw.url ?? '/', routeOptions: { url: m.route }, apiKey: record, log: deps.log }, { statusCode: 200, elapsedTime: elapsed });
+    deps.accessLog?.line(id, 'GET', raw.url ?? '/', m.route, record.id, 200, elapsed, deps.log);
     this.served++;
     return true;
+  }
+
+  /** The headers of `m`'s answer with ETag `etag`, identity or gzip, made once per ETag. */
+  private headersOf(m: Remembered, etag: string | undefined, gzip: boolean, deps: HitDeps): string[] {
+    const kept = gzip ? m.gzipped : m.plain;
+    if (kept !== undefined && kept.etag === etag) return kept.list;
+    const list = this.head.slice();
+    if (m.reference) {
+      // a strong ETag cannot stand for the gzip bytes too (as compression.ts does)
+      list.push('etag', gzip && !etag!.startsWith('W/') ? `W/${etag}` : etag!, 'cache-control', deps.cacheControl, 'vary', REFERENCE_VARY);
+    } else if (gzip) list.push('vary', 'accept-encoding');
+    if (gzip) list.push('content-encoding', 'gzip');
+    list.push('content-length', '');
+    if (gzip) m.gzipped = { etag, list };
+    else m.plain = { etag, list };
+    return list;
   }
 
   /** Requests remembered. */

@@ -100,6 +100,10 @@ interface LoggedReply {
 export class AccessLog {
   private readonly stream: DestinationStream | undefined;
   private seen = 0;
+  /** The start of every line up to the request id's value: `,"reqId":` (the label as configured). */
+  private readonly idField: string;
+  /** `"route":"<template>"` per route template: a server has a few hundred templates at most. */
+  private readonly routeFields = new Map<string, string>();
 
   constructor(
     private readonly logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
@@ -108,26 +112,34 @@ export class AccessLog {
   ) {
     const s = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as DestinationStream | undefined;
     this.stream = typeof s?.write === 'function' ? s : undefined;
+    this.idField = `,${JSON.stringify(reqIdLabel)}:`;
   }
 
+  /** The access line of a request Fastify answered. */
   record(req: LoggedRequest, reply: LoggedReply): void {
-    const status = reply.statusCode;
+    this.line(req.id, req.method, req.url, req.routeOptions.url, req.apiKey?.id, reply.statusCode, reply.elapsedTime, req.log);
+  }
+
+  /** The access line of a request answered with `status` after `elapsedMs` (`log`: the request's logger). */
+  line(id: string, method: string, rawUrl: string, routeTemplate: string | undefined, keyId: string | undefined, status: number, elapsedMs: number, log: LoggedRequest['log']): void {
     if (!this.wanted(status)) return;
     const error = status >= 500;
     if (this.logger.isLevelEnabled?.(error ? 'error' : 'info') === false) return;
-    const durationMs = Math.round(reply.elapsedTime * 100) / 100;
-    const route = req.routeOptions.url ?? '(no route)';
-    const url = redactUrl(req.url);
+    const durationMs = Math.round(elapsedMs * 100) / 100;
+    const route = routeTemplate ?? '(no route)';
+    const url = redactUrl(rawUrl);
     if (this.stream === undefined) {
-      const line: RequestLogLine = { key_id: req.apiKey?.id, method: req.method, route, url, status, duration_ms: durationMs };
-      if (error) req.log.error(line, 'request completed');
-      else req.log.info(line, 'request completed');
+      const line: RequestLogLine = { key_id: keyId, method, route, url, status, duration_ms: durationMs };
+      if (error) log.error(line, 'request completed');
+      else log.info(line, 'request completed');
       return;
     }
-    const key = req.apiKey === undefined ? '' : `,"key_id":${JSON.stringify(req.apiKey.id)}`;
+    let routeField = this.routeFields.get(route);
+    if (routeField === undefined) this.routeFields.set(route, (routeField = `"route":${JSON.stringify(route)}`));
+    const key = keyId === undefined ? '' : `,"key_id":${JSON.stringify(keyId)}`;
     this.stream.write(
-      `{"level":${error ? 50 : 30},"time":${Date.now()},${JSON.stringify(this.reqIdLabel)}:${JSON.stringify(req.id)}${key},"method":${JSON.stringify(req.method)},` +
-        `"route":${JSON.stringify(route)},"url":${JSON.stringify(url)},"status":${status},"duration_ms":${durationMs},"msg":"request completed"}\n`,
+      `{"level":${error ? 50 : 30},"time":${Date.now()}${this.idField}${JSON.stringify(id)}${key},"method":${JSON.stringify(method)},` +
+        `${routeField},"url":${JSON.stringify(url)},"status":${status},"duration_ms":${durationMs},"msg":"request completed"}\n`,
     );
   }
 

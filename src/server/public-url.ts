@@ -32,14 +32,22 @@ function forwardedBase(headers: Headers): string | undefined {
   return `${proto}://${host}`;
 }
 
+/** listeningBase per connection: its addresses do not change, and keep-alive sends many requests. */
+const socketBases = new WeakMap<object, string>();
+
 /** The address and port the connection reached (an injected request has none: localhost). */
 function listeningBase(socket: (TLSSocket & { encrypted?: boolean }) | undefined): string {
-  const addr = socket?.localAddress;
-  const port = socket?.localPort;
-  const scheme = socket?.encrypted ? 'https' : 'http';
-  if (!addr || !port) return `${scheme}://localhost`;
+  if (socket === undefined) return 'http://localhost';
+  let base = socketBases.get(socket);
+  if (base !== undefined) return base;
+  const addr = socket.localAddress;
+  const port = socket.localPort;
+  const scheme = socket.encrypted ? 'https' : 'http';
+  if (!addr || !port) return `${scheme}://localhost`; // not connected (yet): not kept
   const host = addr.startsWith('::ffff:') ? addr.slice(7) : addr.includes(':') ? `[${addr.replace(/%.*$/, '')}]` : addr;
-  return `${scheme}://${host}:${port}`;
+  base = `${scheme}://${host}:${port}`;
+  socketBases.set(socket, base);
+  return base;
 }
 
 /** The absolute base URL (no trailing slash) for links in this request's answer. */

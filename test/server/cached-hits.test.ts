@@ -177,14 +177,18 @@ for (const engine of engines()) {
     it('never answers with data older than a write, or a key revoked since', async () => {
       const path = '/v3/reference/tickers/AAPW';
       const own = { 'x-api-key': key };
-      await twice(path, own);
+      const before = await twice(path, own);
       await store.reference.upsertTickers([{ ...FIXTURE_TICKERS[2]!, name: 'Renamed Pawn Corp', last_updated_utc: '2026-11-21T00:00:00Z' }]);
       await settledDataVersion(store, engine.name); // PostgreSQL announces the write to the listener
-      const after = JSON.parse((await get(url + path, own)).body.toString());
-      expect(after.data.results.name).toBe('Renamed Pawn Corp');
+      const after = await get(url + path, own);
+      expect(JSON.parse(after.body.toString()).data.results.name).toBe('Renamed Pawn Corp');
       const served = hits.served;
-      expect(JSON.parse((await get(url + path, own)).body.toString()).data.results.name).toBe('Renamed Pawn Corp');
+      const repeat = await get(url + path, own);
+      expect(JSON.parse(repeat.body.toString()).data.results.name).toBe('Renamed Pawn Corp');
       expect(hits.served - served).toBe(1);
+      // a client revalidating with the old ETag must see the answer changed
+      expect(after.headers.etag).not.toBe(before.fast.headers.etag);
+      expect(repeat.headers.etag).toBe(after.headers.etag);
 
       const other = await store.keys.create({ plan: 'business' });
       await twice(path, { 'x-api-key': other.key });
