@@ -98,6 +98,18 @@ function cpuOf(proc: ChildProcess): () => Promise<number> {
     });
 }
 
+/** Where a serve-cpu.mjs child's memory is now: RSS, V8's heap (committed) and memory outside it, in MiB. */
+function memoryNow(proc: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    proc.once('message', (m) => {
+      const u = m as NodeJS.MemoryUsage;
+      const mib = (n: number) => (n / 2 ** 20).toFixed(0);
+      resolve(`now RSS ${mib(u.rss)}, V8 heap ${mib(u.heapTotal)} (${mib(u.heapUsed)} used), outside the heap ${mib(u.external)} (buffers ${mib(u.arrayBuffers)}) MiB`);
+    });
+    proc.send('memory');
+  });
+}
+
 /** The peak RSS of a serve-cpu.mjs child so far, in bytes. */
 function peakRss(proc: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
@@ -296,7 +308,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
     }
     const file = join(dataDir, 'recorded.json');
     writeFileSync(file, JSON.stringify(recorded));
-    console.log(`tickerbase peak RSS after recording one answer per URL (requests one at a time): ${Math.round((await peakRss(server.proc)) / 2 ** 20)} MiB`);
+    console.log(`tickerbase peak RSS after recording one answer per URL (requests one at a time): ${Math.round((await peakRss(server.proc)) / 2 ** 20)} MiB; ${await memoryNow(server.proc)}`);
     const bare = await startBare(file);
     try {
       console.log(`\n${engine}: wrk -t1 -c${connections}, ${rounds} rounds of ${seconds} s per server taken in turn (medians); CPU = server process CPU / requests`);
@@ -322,7 +334,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         console.log(`  tickerbase peak RSS so far: ${((await peakRss(server.proc)) / 2 ** 20).toFixed(0)} MiB`);
       }
       const rss = await peakRss(server.proc);
-      console.log(`tickerbase peak RSS over these cases: ${(rss / 2 ** 20).toFixed(0)} MiB (goal: at most 250 MB, ${(rss / 250e6).toFixed(2)}x of it)`);
+      console.log(`tickerbase peak RSS over these cases: ${(rss / 2 ** 20).toFixed(0)} MiB (goal: at most 250 MB, ${(rss / 250e6).toFixed(2)}x of it); ${await memoryNow(server.proc)}`);
     } finally {
       await bare.stop();
     }
