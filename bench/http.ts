@@ -98,13 +98,17 @@ function cpuOf(proc: ChildProcess): () => Promise<number> {
     });
 }
 
-/** Where a serve-cpu.mjs child's memory is now: RSS, V8's heap (committed) and memory outside it, in MiB. */
+/**
+ * Where a serve-cpu.mjs child's memory is now and at its highest sampled RSS: RSS, V8's heap
+ * (committed, used) and memory outside it, in MiB.
+ */
 function memoryNow(proc: ChildProcess): Promise<string> {
   return new Promise((resolve) => {
     proc.once('message', (m) => {
-      const u = m as NodeJS.MemoryUsage;
+      const { now, peak } = m as { now: NodeJS.MemoryUsage; peak: NodeJS.MemoryUsage };
       const mib = (n: number) => (n / 2 ** 20).toFixed(0);
-      resolve(`now RSS ${mib(u.rss)}, V8 heap ${mib(u.heapTotal)} (${mib(u.heapUsed)} used), outside the heap ${mib(u.external)} (buffers ${mib(u.arrayBuffers)}) MiB`);
+      const of = (u: NodeJS.MemoryUsage) => `RSS ${mib(u.rss)}, V8 heap ${mib(u.heapTotal)} (${mib(u.heapUsed)} used), outside the heap ${mib(u.external)} (buffers ${mib(u.arrayBuffers)}) MiB`;
+      resolve(`now ${of(now)}; at the highest sampled ${of(peak)}`);
     });
     proc.send('memory');
   });
@@ -297,6 +301,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
     // One answer per URL as the load generator gets it (no compression asked): headers and body.
     const recorded: Record<string, { body: string; headers: Record<string, string> }> = {};
     const sizes = new Map<string, number>();
+    let recordedPeak = 0;
     for (const c of list) {
       for (const p of c.paths) {
         const res = await fetch(`${server.url}${p}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
@@ -305,6 +310,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         recorded[p] = { body: body.toString('base64'), headers: Object.fromEntries(res.headers) };
         if (!sizes.has(c.name)) sizes.set(c.name, body.length);
       }
+      // which case's first answers raised the peak, if one did
+      const rss = await peakRss(server.proc);
+      if (rss >= recordedPeak + 2 ** 20) console.log(`  recording ${c.name}: peak RSS ${(rss / 2 ** 20).toFixed(0)} MiB`);
+      recordedPeak = rss;
     }
     const file = join(dataDir, 'recorded.json');
     writeFileSync(file, JSON.stringify(recorded));
