@@ -2,7 +2,7 @@
 // runs it), in this process, answering the parent's IPC message 'cpu' with process.cpuUsage()
 // (the server's CPU time, for CPU per request), 'rss' with the peak resident set size so far, in
 // bytes, and 'memory' with process.memoryUsage() now and at the highest RSS sampled so far (every
-// 20 ms: what a peak was made of, V8's heap or memory outside it). Plain JavaScript run by plain
+// 100 ms: what a peak was made of, V8's heap or memory outside it). Plain JavaScript run by plain
 // Node: no TypeScript loader in the measured process.
 // Args: <checkout dir> <the CLI's arguments after `tickerbase`>.
 //
@@ -26,7 +26,7 @@ let peak = process.memoryUsage();
 // memoryUsage.rss() alone is a cheap read; the whole breakdown is taken only when it is higher
 setInterval(() => {
   if (process.memoryUsage.rss() > peak.rss) peak = process.memoryUsage();
-}, 20).unref();
+}, 100).unref();
 process.on('message', (m) => {
   if (m === 'cpu') process.send(process.cpuUsage());
   else if (m === 'rss') process.send(highWaterMark());
