@@ -5,8 +5,12 @@ import type { GzipPieces } from './gzip-splice.js';
 // (the ticker overview, pages of the ticker list): kept per request key and store data version, so
 // a repeated request skips the store reads and the serializer. The request id, which differs on
 // every response, is spliced in; everything else (headers, auth, plans, rate limits) runs as for
-// any request. Bounded by entries and by bytes; the least recently used entry goes first (an
-// entry used while in the newer half keeps its place).
+// any request. Bounded by entries and by bytes; what goes first is chosen as the clock algorithm
+// does: entries are kept in the order they were put in, and the oldest goes unless it was used
+// since it was put at the newest end, in which case it is put there again and the next is looked
+// at. A hit only marks its entry: moving it (a Map delete and set) on every hit made V8 rebuild
+// the Map's table again and again, in the old generation where the table lives, about 150 bytes
+// per cached answer (a full garbage collection every 2-3 s of repeated overviews).
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,8 +36,8 @@ export interface CachedBody {
 
 interface Entry extends CachedBody {
   version: string;
-  /** The cache's count of insertions when this entry was put at the newest end. */
-  moved: number;
+  /** Used since it was put at the newest end (then it is put there again rather than dropped). */
+  used: boolean;
 }
 
 /** How far into a body the request id is looked for first (the wrapped envelope's place for it). */
@@ -43,11 +47,9 @@ const HEAD_BYTES = 256;
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
 
 export class ResponseCache {
-  /** Least recently used first (about): a Map iterates in insertion order, and a hit may be re-inserted. */
+  /** Oldest first: a Map iterates in insertion order. */
   private readonly entries = new Map<string, Entry>();
   private heldBytes = 0;
-  /** Entries put at the newest end so far (new ones and moved ones). */
-  private moves = 0;
 
   /**
    * `maxBytes` bounds the bodies held; a body over an eighth of it is not kept, so that one large
@@ -66,13 +68,7 @@ export class ResponseCache {
       this.delete(key);
       return undefined;
     }
-    // Made the most recently used only once older than half the entries: moving it on every hit
-    // cost a Map delete and set per cached answer, and an entry of the newer half is not next to go.
-    if (this.moves - e.moved > this.entries.size / 2) {
-      this.entries.delete(key);
-      this.entries.set(key, e);
-      e.moved = this.moves++;
-    }
+    e.used = true;
     return e;
   }
 
@@ -93,13 +89,20 @@ export class ResponseCache {
     const piece = pieces[i]!;
     const head = [...pieces.slice(0, i), piece.subarray(0, idAt)];
     const tail = [piece.subarray(idAt + requestId.length), ...pieces.slice(i + 1)];
-    const entry: Entry = { version, head, tail, bytes: bytes - requestId.length, moved: this.moves++ };
+    const entry: Entry = { version, head, tail, bytes: bytes - requestId.length, used: false };
     this.delete(key);
     this.entries.set(key, entry);
     this.heldBytes += entry.bytes;
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries && this.heldBytes <= this.maxBytes) break;
-      this.delete(oldest);
+    // Each turn drops the oldest entry or puts it at the newest end unused: one used since it got
+    // there, or the new entry itself (which is kept over entries used before it came). So within
+    // one round of the entries one is dropped.
+    while ((this.entries.size > this.maxEntries || this.heldBytes > this.maxBytes) && this.entries.size > 1) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestKey);
+      if (oldest.used || oldestKey === key) {
+        oldest.used = false;
+        this.entries.set(oldestKey, oldest);
+      } else this.heldBytes -= oldest.bytes;
     }
     return entry;
   }

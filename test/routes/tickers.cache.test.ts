@@ -234,6 +234,36 @@ describe('ResponseCache', () => {
     expect(c.bytes).toBe(0);
   });
 
+  it('keeps a new entry when every older one was used since it was kept, dropping the oldest of those', () => {
+    const c = new ResponseCache(3);
+    for (const k of ['a', 'b', 'c']) c.set(k, 'v', `{"request_id":"${k}"}`, k);
+    for (const k of ['a', 'b', 'c']) expect(c.get(k, 'v')).toBeDefined();
+    c.set('d', 'v', '{"request_id":"d"}', 'd');
+    expect(c.size).toBe(3);
+    expect(c.get('d', 'v')).toBeDefined();
+    expect(c.get('a', 'v')).toBeUndefined();
+    expect(c.get('b', 'v')).toBeDefined();
+    expect(c.get('c', 'v')).toBeDefined();
+  });
+
+  it('passes over an entry used once for one round, then drops it if it is not used again', () => {
+    const c = new ResponseCache(3);
+    const put = (k: string) => c.set(k, 'v', `{"request_id":"${k}"}`, k);
+    for (const k of ['a', 'b', 'c']) put(k);
+    expect(c.get('a', 'v')).toBeDefined();
+    // (a `get` marks an entry used: only entries expected gone are asked for until the end)
+    put('d'); // a, used, is put after d; b goes
+    expect(c.get('b', 'v')).toBeUndefined();
+    put('e'); // c goes
+    expect(c.get('c', 'v')).toBeUndefined();
+    put('f'); // d goes: a, passed over once, is still held
+    expect(c.get('d', 'v')).toBeUndefined();
+    expect(c.size).toBe(3);
+    put('g'); // a was not used again: it goes
+    expect(c.get('a', 'v')).toBeUndefined();
+    for (const k of ['e', 'f', 'g']) expect(c.get(k, 'v')).toBeDefined();
+  });
+
   it('holds at most maxEntries, dropping the oldest', () => {
     const c = new ResponseCache(2);
     for (const k of ['a', 'b', 'c']) c.set(k, 'v', `{"request_id":"${k}"}`, k);
