@@ -1,6 +1,8 @@
 // Storing what the feed publishes: trades and quotes of one publish request in one transaction
 // (all or nothing), and minute bars of live trades with the day bars they belong to refreshed,
 // so REST trades, quotes, last trade/quote, snapshots and today's aggregates include them.
+// Futures ticks and minute bars go to the futures tables, which /futures/vX reads.
+import type { FuturesMinuteBar, FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 
@@ -9,9 +11,24 @@ export interface StoredTicks {
   quotes: number;
 }
 
-export async function storeTicks(store: Store, trades: TradeRow[], quotes: QuoteRow[]): Promise<StoredTicks> {
-  if (trades.length === 0 && quotes.length === 0) return { trades: 0, quotes: 0 };
-  return store.transaction(async (tx) => ({ trades: await tx.market.insertTrades(trades), quotes: await tx.market.insertQuotes(quotes) }));
+/** Futures ticks live in tables of their own (a trading date and a sequence number in each key). */
+export interface FuturesTicks {
+  trades: readonly FuturesTrade[];
+  quotes: readonly FuturesQuote[];
+}
+
+/** Rows written; futures rows count with the trades and quotes. */
+export async function storeTicks(store: Store, trades: TradeRow[], quotes: QuoteRow[], futures?: FuturesTicks): Promise<StoredTicks> {
+  const fTrades = futures?.trades ?? [];
+  const fQuotes = futures?.quotes ?? [];
+  if (trades.length === 0 && quotes.length === 0 && fTrades.length === 0 && fQuotes.length === 0) return { trades: 0, quotes: 0 };
+  return store.transaction(async (tx) => {
+    const t = await tx.market.insertTrades(trades);
+    const q = await tx.market.insertQuotes(quotes);
+    const ft = fTrades.length > 0 ? await tx.futures.insertTrades(fTrades) : 0;
+    const fq = fQuotes.length > 0 ? await tx.futures.insertQuotes(fQuotes) : 0;
+    return { trades: t + ft, quotes: q + fq };
+  });
 }
 
 /** Writes (or corrects) minute bars and re-derives the day bars of their tickers and days. */
@@ -30,5 +47,13 @@ export async function storeLiveMinuteBars(store: Store, bars: readonly BarRow[])
       }
     }
     for (const [ticker, window] of byTicker) await tx.market.deriveDayBars([ticker], window);
+  });
+}
+
+/** Writes (or corrects) futures minute bars made from live futures trades. */
+export async function storeLiveFuturesBars(store: Store, bars: readonly FuturesMinuteBar[]): Promise<void> {
+  if (bars.length === 0) return;
+  await store.transaction(async (tx) => {
+    await tx.futures.insertMinuteBars(bars);
   });
 }

@@ -2,11 +2,15 @@
 // arithmetic (barsFromTrades: o first, c last, h/l extremes, v sum, vw = Σp·s/Σs) over the same
 // trades REST counts, and emitted once their window has closed: at the window's end plus a
 // grace for stragglers. Minute bars are also stored; a trade arriving after its minute was
-// emitted (within `retainMs`) corrects the stored bar. Crypto trades give XAS / XA bars.
+// emitted (within `retainMs`) corrects the stored bar. Crypto trades give XAS / XA bars; futures
+// trades give A / AM bars in the futures shape (dollar value and trade count, no VWAP or day
+// totals) on the futures market, stored as futures minute bars.
 import { barsFromTrades, type Bar, type TradePrint } from '../domain/bars.js';
 import { localDayOf, type Zone } from '../domain/calendar.js';
+import { sessionEndDateOfNs, type FuturesMinuteBar, type FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, TradeRow } from '../domain/market-records.js';
 import type { WireEvent } from './json.js';
+import type { FeedMarket } from './markets.js';
 import { pairOf } from './wire-rows.js';
 
 export interface AggregatorOptions {
@@ -15,8 +19,10 @@ export interface AggregatorOptions {
   graceMs: number;
   /** How long an emitted minute stays open to corrections by late trades, ms. */
   retainMs: number;
-  emit(events: WireEvent[]): void;
+  /** Events of one market; `market` is given for futures, whose symbols do not say it. */
+  emit(events: WireEvent[], market?: FeedMarket): void;
   storeMinuteBars(bars: BarRow[]): Promise<void>;
+  storeFuturesMinuteBars(bars: FuturesMinuteBar[]): Promise<void>;
   onError(err: unknown): void;
 }
 
@@ -25,6 +31,8 @@ const SPAN_MS: Record<Span, number> = { second: 1000, minute: 60_000 };
 
 interface Window {
   span: Span;
+  /** A futures contract's window (futures tickers look like stock tickers). */
+  futures: boolean;
   ticker: string;
   start: number;
   prints: TradePrint[];
@@ -39,6 +47,17 @@ interface Day {
   volume: number;
   notional: number;
   open: number;
+}
+
+function windowKey(futures: boolean, span: Span, ticker: string, start: number): string {
+  return `${futures ? 'futures\0' : ''}${span}\0${ticker}\0${start}`;
+}
+
+/** Σ price × size of a window's trades. */
+function dollarValue(prints: readonly TradePrint[]): number {
+  let dv = 0;
+  for (const p of prints) dv += p.price * p.size;
+  return dv;
 }
 
 export class LiveAggregator {
@@ -57,16 +76,24 @@ export class LiveAggregator {
     for (const r of trades) {
       const m = r.ticker.length > 2 && r.ticker[1] === ':' ? r.ticker[0] : '';
       if (m !== '' && m !== 'O' && m !== 'X') continue;
-      const ms = Number(r.sip_timestamp / 1_000_000n);
-      const print: TradePrint = { t_ns: r.sip_timestamp, price: r.price, size: r.size };
-      for (const span of ['second', 'minute'] as const) {
-        const start = ms - (((ms % SPAN_MS[span]) + SPAN_MS[span]) % SPAN_MS[span]);
-        const key = `${span}\0${r.ticker}\0${start}`;
-        let w = this.windows.get(key);
-        if (!w) this.windows.set(key, (w = { span, ticker: r.ticker, start, prints: [], emitted: false, dirty: false, retainUntil: 0 }));
-        w.prints.push(print);
-        if (w.emitted) w.dirty = true;
-      }
+      this.addPrint(false, r.ticker, { t_ns: r.sip_timestamp, price: r.price, size: r.size });
+    }
+  }
+
+  /** Trades of futures contracts. */
+  addFutures(trades: readonly FuturesTrade[]): void {
+    for (const r of trades) this.addPrint(true, r.ticker, { t_ns: r.timestamp, price: r.price, size: r.size });
+  }
+
+  private addPrint(futures: boolean, ticker: string, print: TradePrint): void {
+    const ms = Number(print.t_ns / 1_000_000n);
+    for (const span of ['second', 'minute'] as const) {
+      const start = ms - (((ms % SPAN_MS[span]) + SPAN_MS[span]) % SPAN_MS[span]);
+      const key = windowKey(futures, span, ticker, start);
+      let w = this.windows.get(key);
+      if (!w) this.windows.set(key, (w = { span, futures, ticker, start, prints: [], emitted: false, dirty: false, retainUntil: 0 }));
+      w.prints.push(print);
+      if (w.emitted) w.dirty = true;
     }
   }
 
@@ -75,11 +102,16 @@ export class LiveAggregator {
     const now = this.opts.now();
     const due: Window[] = [];
     const toStore: BarRow[] = [];
+    const futuresToStore: FuturesMinuteBar[] = [];
+    const store = (w: Window) => {
+      if (w.futures) futuresToStore.push(this.futuresBarRow(w));
+      else toStore.push(this.barRow(w));
+    };
     for (const [key, w] of this.windows) {
       if (w.emitted) {
         if (w.dirty) {
           w.dirty = false;
-          toStore.push(this.barRow(w));
+          store(w);
         }
         if (now > w.retainUntil) this.windows.delete(key);
         continue;
@@ -87,22 +119,28 @@ export class LiveAggregator {
       if (now < w.start + SPAN_MS[w.span] + this.opts.graceMs) continue;
       due.push(w);
     }
-    if (due.length === 0 && toStore.length === 0) return;
+    if (due.length === 0 && toStore.length === 0 && futuresToStore.length === 0) return;
     due.sort((a, b) => a.start + SPAN_MS[a.span] - (b.start + SPAN_MS[b.span]) || (a.span === b.span ? 0 : a.span === 'second' ? -1 : 1) || (a.ticker < b.ticker ? -1 : 1));
     const events: WireEvent[] = [];
+    const futuresEvents: WireEvent[] = [];
     for (const w of due) {
       w.emitted = true;
-      if (w.span === 'second') this.windows.delete(`${w.span}\0${w.ticker}\0${w.start}`);
+      if (w.span === 'second') this.windows.delete(windowKey(w.futures, w.span, w.ticker, w.start));
       else {
         w.retainUntil = now + this.opts.retainMs;
-        toStore.push(this.barRow(w));
+        store(w);
       }
-      events.push(this.event(w));
+      if (w.futures) futuresEvents.push(this.futuresEvent(w));
+      else events.push(this.event(w));
     }
     if (events.length) this.opts.emit(events);
-    if (toStore.length) {
-      this.storing = this.storing.then(() => this.opts.storeMinuteBars(toStore)).catch((err: unknown) => this.opts.onError(err));
-    }
+    if (futuresEvents.length) this.opts.emit(futuresEvents, 'futures');
+    if (toStore.length) this.queueStore(() => this.opts.storeMinuteBars(toStore));
+    if (futuresToStore.length) this.queueStore(() => this.opts.storeFuturesMinuteBars(futuresToStore));
+  }
+
+  private queueStore(write: () => Promise<void>): void {
+    this.storing = this.storing.then(write).catch((err: unknown) => this.opts.onError(err));
   }
 
   private bar(w: Window): Bar {
@@ -112,6 +150,23 @@ export class LiveAggregator {
   private barRow(w: Window): BarRow {
     const b = this.bar(w);
     return { ticker: w.ticker, t: b.t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.v, vw: b.vw, n: b.n };
+  }
+
+  private futuresBarRow(w: Window): FuturesMinuteBar {
+    const b = this.bar(w);
+    const windowStart = BigInt(w.start) * 1_000_000n;
+    return {
+      ticker: w.ticker, window_start: windowStart, session_end_date: sessionEndDateOfNs(windowStart),
+      open: b.o, high: b.h, low: b.l, close: b.c, volume: b.v, transactions: b.n ?? w.prints.length, dollar_volume: dollarValue(w.prints),
+    };
+  }
+
+  private futuresEvent(w: Window): WireEvent {
+    const b = this.bar(w);
+    return {
+      ev: w.span === 'second' ? 'A' : 'AM', sym: w.ticker, v: b.v, dv: dollarValue(w.prints),
+      o: b.o, c: b.c, h: b.h, l: b.l, n: b.n ?? w.prints.length, s: w.start, e: w.start + SPAN_MS[w.span],
+    };
   }
 
   /** Today's totals up to and including this window's bar (the windows of a span are emitted in time order). */

@@ -23,7 +23,7 @@ import { LivePublisher } from './publish.js';
 import { publishRoute } from './publish-route.js';
 import { ReplayManager } from './replay.js';
 import { replayRoutes } from './replay-routes.js';
-import { storeLiveMinuteBars } from '../services/live-ticks.js';
+import { storeLiveFuturesBars, storeLiveMinuteBars } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
 import { Session, type SessionHooks, type SessionLimits } from './session.js';
 import { CLOSE_RESTART, MESSAGES } from './status.js';
@@ -206,9 +206,12 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     now,
     graceMs: opts.aggregation?.graceMs ?? 1000,
     retainMs: opts.aggregation?.retainMs ?? 5 * 60_000,
-    emit: (events) => void publish(events).catch((err: unknown) => log('live bars could not be published', err)),
+    emit: (events, market) => void publish(events, market).catch((err: unknown) => log('live bars could not be published', err)),
     storeMinuteBars: async (bars) => {
       if (store) await storeLiveMinuteBars(store, bars);
+    },
+    storeFuturesMinuteBars: async (bars) => {
+      if (store) await storeLiveFuturesBars(store, bars);
     },
     onError: (err) => log('live minute bars could not be stored', err),
   });

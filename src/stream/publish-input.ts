@@ -26,7 +26,7 @@ export class PublishInputError extends Error {
   }
 }
 
-type Kind = 'str' | 'num' | 'int' | 'int[]' | 'ms';
+type Kind = 'str' | 'num' | 'int' | 'int64' | 'int[]' | 'ms';
 
 // Fields that must be present, and their types, for the channels that are stored or aggregated.
 // `ms` is a Unix-millisecond integer (a nanosecond or second value is refused: it would land
@@ -39,9 +39,17 @@ const REQUIRED: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
   C: { a: 'num', b: 'num', t: 'ms' },
 };
 
+// Futures ticks are stored keyed by (contract, time, sequence number): a trade needs its `q`, and
+// sizes are whole contracts. A quote may be one-sided.
+const FUTURES_REQUIRED: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
+  T: { p: 'num', s: 'int', t: 'ms', q: 'int64' },
+  Q: { t: 'ms' },
+};
+const FUTURES_TYPED: Readonly<Record<string, Kind>> = { bp: 'num', ap: 'num', bs: 'int', as: 'int', bt: 'ms', at: 'ms', q: 'int64' };
+
 // Optional fields whose type matters to clients (the Go client rejects an event with a wrong type).
 const TYPED: Readonly<Record<string, Kind>> = {
-  x: 'int', z: 'int', q: 'int', trfi: 'int', trft: 'ms', bx: 'int', ax: 'int', bs: 'num', as: 'num', r: 'ms', s: 'num', e: 'ms',
+  x: 'int', z: 'int', q: 'int64', trfi: 'int', trft: 'ms', bx: 'int', ax: 'int', bs: 'num', as: 'num', r: 'ms', s: 'num', e: 'ms',
 };
 
 const BAR_CHANNELS = new Set(['A', 'AM', 'XA', 'XAS', 'CA', 'CAS']);
@@ -57,6 +65,8 @@ function check(kind: Kind, v: unknown): string | undefined {
       return typeof v === 'number' && Number.isFinite(v) ? undefined : 'a number';
     case 'int':
       return typeof v === 'number' && Number.isInteger(v) ? undefined : 'an integer';
+    case 'int64':
+      return (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'bigint' && v >= -(1n << 63n) && v < 1n << 63n) ? undefined : 'a 64-bit integer';
     case 'int[]':
       return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x)) ? undefined : 'an array of integers';
     case 'ms':
@@ -82,16 +92,17 @@ export function validateEvent(value: unknown, marketOverride?: FeedMarket): Publ
   const market = marketOverride ?? marketOfEvent(o.ev, sym);
   if (!CHANNELS[market].has(o.ev)) return `"ev" ${JSON.stringify(o.ev)} is not a channel of the ${market} market`;
   if (hasNull(o)) return 'null values are not allowed (leave the field out)';
-  for (const [k, kind] of Object.entries(REQUIRED[o.ev] ?? {})) {
-    if (!(k in o)) return `"${k}" is required on ${o.ev} events`;
+  const futures = market === 'futures';
+  const required = (futures ? FUTURES_REQUIRED : REQUIRED)[o.ev] ?? {};
+  for (const [k, kind] of Object.entries(required)) {
+    if (!(k in o)) return `"${k}" is required on ${futures ? 'futures ' : ''}${o.ev} events`;
     const bad = check(kind, o[k]);
     if (bad) return `"${k}" must be ${bad}`;
   }
-  const required = REQUIRED[o.ev] ?? {};
   for (const [k, v] of Object.entries(o)) {
     if (k in required) continue;
     // on bars `s` is the window start; on trades and quotes a size
-    const kind = k === 's' && BAR_CHANNELS.has(o.ev) ? 'ms' : TYPED[k];
+    const kind = k === 's' && BAR_CHANNELS.has(o.ev) ? 'ms' : (futures ? FUTURES_TYPED[k] : undefined) ?? TYPED[k];
     const bad = kind && check(kind, v);
     if (bad) return `"${k}" must be ${bad}`;
   }
