@@ -1,16 +1,31 @@
 // Stored history as one time-ordered stream: the trades, quotes and minute bars of some tickers
 // over [from, to), merged by time (a minute bar counts at its window's end, when it would have
 // been sent live). Read in pages, so a long window costs memory per page, not per window.
+// Futures contracts are read from the futures tables.
+import type { FuturesMinuteBar, FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
+import type { FuturesMarketRepository, FuturesTickPosition } from '../store/repos/futures-market.js';
 import type { MarketDataPort, TickPosition } from '../store/repos/market-port.js';
 
 export type ReplayItem =
   | { at: bigint; trade: TradeRow }
   | { at: bigint; quote: QuoteRow }
-  | { at: bigint; bar: BarRow };
+  | { at: bigint; bar: BarRow }
+  | { at: bigint; futuresTrade: FuturesTrade }
+  | { at: bigint; futuresQuote: FuturesQuote }
+  | { at: bigint; futuresBar: FuturesMinuteBar };
+
+/** Where stored history is read: stocks, options, forex, crypto and indices, and futures. */
+export interface ReplayStores {
+  market: MarketDataPort;
+  futures: Pick<FuturesMarketRepository, 'readTrades' | 'readQuotes' | 'readMinuteBars'>;
+}
 
 export interface ReplayQuery {
+  /** Tickers of the stock, option, forex, crypto and index tables. */
   tickers: readonly string[];
+  /** Futures contracts. */
+  futuresTickers?: readonly string[];
   /** Inclusive, Unix ms. */
   fromMs: number;
   /** Exclusive, Unix ms. */
@@ -22,6 +37,7 @@ export interface ReplayQuery {
 
 const NS_PER_MS = 1_000_000n;
 const MINUTE = 60_000;
+const MINUTE_NS = 60_000n * NS_PER_MS;
 const PAGE = 2_000;
 
 /** One ordered source: pages of one ticker's trades, quotes or bars. */
@@ -30,11 +46,12 @@ interface Source {
   pop(): void;
 }
 
-function tickSource(read: (after?: TickPosition) => Promise<{ item: ReplayItem; position: TickPosition }[]>): Source {
-  let buf: { item: ReplayItem; position: TickPosition }[] = [];
+/** Pages read in order, each resuming after the position of the last item of the one before. */
+function pagedSource<P>(read: (after?: P) => Promise<{ item: ReplayItem; position: P }[]>): Source {
+  let buf: { item: ReplayItem; position: P }[] = [];
   let i = 0;
   let done = false;
-  let after: TickPosition | undefined;
+  let after: P | undefined;
   return {
     async head() {
       if (i < buf.length) return buf[i]!.item;
@@ -75,18 +92,19 @@ function barSource(market: MarketDataPort, ticker: string, fromMs: number, toMs:
 }
 
 /** The items in time order (ties: trades, then quotes, then bars, in source order). */
-export async function* replayItems(market: MarketDataPort, q: ReplayQuery): AsyncGenerator<ReplayItem> {
+export async function* replayItems(stores: ReplayStores, q: ReplayQuery): AsyncGenerator<ReplayItem> {
+  const { market, futures } = stores;
   const gte = BigInt(q.fromMs) * NS_PER_MS;
   const lt = BigInt(q.toMs) * NS_PER_MS;
   const sources: Source[] = [];
   for (const ticker of q.tickers) {
     if (q.trades !== false) {
-      sources.push(tickSource(async (after) =>
+      sources.push(pagedSource<TickPosition>(async (after) =>
         (await market.readTrades({ ticker, gte, lt, order: 'asc', limit: PAGE, after })).map((p) => ({ item: { at: p.row.sip_timestamp, trade: p.row }, position: p.position })),
       ));
     }
     if (q.quotes !== false) {
-      sources.push(tickSource(async (after) =>
+      sources.push(pagedSource<TickPosition>(async (after) =>
         (await market.readQuotes({ ticker, gte, lt, order: 'asc', limit: PAGE, after })).map((p) => ({
           item: { at: (p.row.sip_timestamp ?? p.row.participant_timestamp)!, quote: p.row },
           position: p.position,
@@ -94,6 +112,26 @@ export async function* replayItems(market: MarketDataPort, q: ReplayQuery): Asyn
       ));
     }
     if (q.bars !== false) sources.push(barSource(market, ticker, q.fromMs, q.toMs));
+  }
+  for (const ticker of q.futuresTickers ?? []) {
+    const tickPosition = (r: FuturesTrade | FuturesQuote) => ({ ts: r.timestamp, seq: r.sequence_number });
+    if (q.trades !== false) {
+      sources.push(pagedSource<FuturesTickPosition>(async (after) =>
+        (await futures.readTrades({ ticker, gte, lt, order: 'asc', limit: PAGE, after })).map((r) => ({ item: { at: r.timestamp, futuresTrade: r }, position: tickPosition(r) })),
+      ));
+    }
+    if (q.quotes !== false) {
+      sources.push(pagedSource<FuturesTickPosition>(async (after) =>
+        (await futures.readQuotes({ ticker, gte, lt, order: 'asc', limit: PAGE, after })).map((r) => ({ item: { at: r.timestamp, futuresQuote: r }, position: tickPosition(r) })),
+      ));
+    }
+    if (q.bars !== false) {
+      // bars whose window ends inside [from, to)
+      sources.push(pagedSource<bigint>(async (after) =>
+        (await futures.readMinuteBars({ ticker, gte: gte - MINUTE_NS, lt: lt - MINUTE_NS, order: 'asc', limit: PAGE, after }))
+          .map((b) => ({ item: { at: b.window_start + MINUTE_NS, futuresBar: b }, position: b.window_start })),
+      ));
+    }
   }
   for (;;) {
     let best = -1;

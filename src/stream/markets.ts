@@ -55,10 +55,11 @@ export function parseFeedPath(url: string): FeedPath | undefined {
   const raw = (q < 0 ? url : url.slice(0, q)).replace(/\/{2,}/g, '/').replace(/\/$/, '');
   const parts = raw.split('/').slice(1);
   if (parts[0] === 'replay') {
-    // /replay/<id>/<market>: the clients append the market to the base they are given
+    // /replay/<id>/<market>: the clients append the market (futures: and a venue) to the base they are given
     const id = parts[1];
     const market = (parts[2] ?? 'stocks') as FeedMarket;
-    if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id) || parts.length > 3 || !(FEED_MARKETS as readonly string[]).includes(market)) return undefined;
+    if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(FEED_MARKETS as readonly string[]).includes(market)) return undefined;
+    if (parts.length > 4 || (parts.length === 4 && !(market === 'futures' && FUTURES_VENUES.has(parts[3]!)))) return undefined;
     return { feed: 'replay', market, replayId: id, path: raw };
   }
   let feed: Feed = 'realtime';

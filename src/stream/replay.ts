@@ -10,6 +10,7 @@ import { encodeEvent, type WireEvent } from './json.js';
 import { marketOfEvent, matchSymbol, symbolKeyOf, type FeedMarket } from './markets.js';
 import { SubscriptionRegistry } from './registry.js';
 import type { Session } from './session.js';
+import { eventOfFuturesBar, eventOfFuturesQuote, eventOfFuturesTrade } from './futures-rows.js';
 import { eventOfQuote, eventOfTrade, pairOf } from './wire-rows.js';
 
 export type Speed = number | 'max';
@@ -40,10 +41,28 @@ function barEvent(b: { ticker: string; t: number; o: number; h: number; l: numbe
   return out;
 }
 
-function eventOf(item: ReplayItem): WireEvent {
-  if ('trade' in item) return eventOfTrade(item.trade);
-  if ('quote' in item) return eventOfQuote(item.quote);
-  return barEvent(item.bar);
+/** The feed event of a stored item, and its market when the symbol does not say it (futures). */
+function eventOf(item: ReplayItem): { event: WireEvent; market?: FeedMarket } {
+  if ('trade' in item) return { event: eventOfTrade(item.trade) };
+  if ('quote' in item) return { event: eventOfQuote(item.quote) };
+  if ('bar' in item) return { event: barEvent(item.bar) };
+  if ('futuresTrade' in item) return { event: eventOfFuturesTrade(item.futuresTrade), market: 'futures' };
+  if ('futuresQuote' in item) return { event: eventOfFuturesQuote(item.futuresQuote), market: 'futures' };
+  return { event: eventOfFuturesBar(item.futuresBar), market: 'futures' };
+}
+
+/**
+ * The tickers read from the stock, option, forex, crypto and index tables, and the futures
+ * contracts: with the futures market asked for, a ticker without a market prefix (O:, C:, X:, I:)
+ * is a futures contract, and also a stock when stocks are asked for too.
+ */
+export function replayTickers(spec: Pick<ReplaySpec, 'tickers' | 'markets'>): { tickers: string[]; futuresTickers: string[] } {
+  if (!spec.markets.includes('futures')) return { tickers: spec.tickers, futuresTickers: [] };
+  const plain = (t: string) => marketOfEvent('', t) === 'stocks';
+  return {
+    tickers: spec.tickers.filter((t) => !plain(t) || spec.markets.includes('stocks')),
+    futuresTickers: spec.tickers.filter(plain),
+  };
 }
 
 export class Replay {
@@ -122,7 +141,7 @@ export class Replay {
     const skip = this.sentAtPosition;
     let skipped = 0;
     const speed = this.spec.speed;
-    const items = replayItems(this.store.market, { tickers: this.spec.tickers, fromMs: Number(startNs / 1_000_000n), toMs: this.spec.toMs, ...this.spec.kinds });
+    const items = replayItems(this.store, { ...replayTickers(this.spec), fromMs: Number(startNs / 1_000_000n), toMs: this.spec.toMs, ...this.spec.kinds });
     for await (const item of items) {
       if (epoch !== this.epoch) return;
       if (item.at < startNs) continue; // same ms as the position, earlier ns
@@ -149,14 +168,15 @@ export class Replay {
         this.sentAtPosition = 1;
       }
       this.positionMs = Number(item.at / 1_000_000n);
-      this.route(eventOf(item));
+      const { event, market } = eventOf(item);
+      this.route(event, market);
     }
     if (epoch === this.epoch) this.finish();
   }
 
-  private route(e: WireEvent): void {
+  private route(e: WireEvent, futures?: FeedMarket): void {
     const sym = e[symbolKeyOf(e.ev)];
-    const market = marketOfEvent(e.ev, typeof sym === 'string' ? sym : '');
+    const market = futures ?? marketOfEvent(e.ev, typeof sym === 'string' ? sym : '');
     const reg = this.registries.get(market);
     if (!reg || !reg.wants(e.ev)) return;
     const json = encodeEvent(e);

@@ -8,6 +8,22 @@ import { RawClient, startFeedServer, type FeedServer } from './feed-helpers.js';
 const T0 = 1749821400000; // 2025-06-13 13:30:00 UTC
 const NS = 1_000_000n;
 
+type OfficialSocket = ReturnType<ReturnType<typeof websocketClient>['stocks']>;
+
+/** The events an official client subscribed to T.*, Q.* and AM.* receives until the replay finishes (at most 5 s). */
+async function playedEvents(ws: OfficialSocket): Promise<any[]> {
+  const frames: any[][] = [];
+  ws.onmessage = ({ data }: { data: unknown }) => {
+    const f = JSON.parse(String(data)) as any[];
+    frames.push(f);
+    if (f[0].status === 'auth_success') ws.send(JSON.stringify({ action: 'subscribe', params: 'T.*,Q.*,AM.*' }));
+  };
+  const deadline = Date.now() + 5000;
+  while (!frames.some((f) => f[0].message === 'replay finished') && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+  ws.close();
+  return frames.flat().filter((e) => e.ev !== 'status');
+}
+
 for (const engine of engines()) {
   describe(`replay (${engine.name})`, () => {
     let server: FeedServer;
@@ -66,22 +82,40 @@ for (const engine of engines()) {
       const r = await create({ from: '2025-06-13T13:30:00Z', to: T0 + 60_001, speed: 'max', tickers: ['RPL', 'OTHER'] });
       const { id } = r.body.results;
       // the official client, pointed at the replay's base, connects unchanged
-      const ws = websocketClient(key, `${server.base}/replay/${id}`).stocks();
-      const frames: any[][] = [];
-      ws.onmessage = ({ data }: { data: unknown }) => {
-        const f = JSON.parse(String(data)) as any[];
-        frames.push(f);
-        if (f[0].status === 'auth_success') ws.send(JSON.stringify({ action: 'subscribe', params: 'T.*,Q.*,AM.*' }));
-      };
-      const deadline = Date.now() + 5000;
-      while (!frames.some((f) => f[0].message === 'replay finished') && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
-      ws.close();
-      const events = frames.flat().filter((e) => e.ev !== 'status');
+      const events = await playedEvents(websocketClient(key, `${server.base}/replay/${id}`).stocks());
       expect(events).toHaveLength(61 + 1 + 1 + 1);
       expect(events.slice(0, 3).map((e) => `${e.ev}.${e.sym}`)).toEqual(['T.RPL', 'T.OTHER', 'Q.RPL']);
       expect(events.at(-1)).toMatchObject({ ev: 'AM', sym: 'RPL', o: 100, c: 105.9, v: 2400, vw: 103, s: T0, e: T0 + 60_000 });
       const times = events.map((e) => (e.ev === 'AM' ? e.e : e.t));
       expect(times).toEqual([...times].sort((a, b) => a - b));
+    });
+
+    it('replays futures contracts from the futures tables on /replay/<id>/futures, reached with a venue too', async () => {
+      const f = server.store.futures;
+      await f.insertTrades([1000, 3000].map((dt, i) => ({
+        ticker: 'ESU5', timestamp: BigInt(T0 + dt) * NS + 250n, sequence_number: BigInt(11 + i), session_end_date: '2025-06-13', price: 6058.25 + i, size: 2 + i,
+      })));
+      await f.insertQuotes([{
+        ticker: 'ESU5', timestamp: BigInt(T0 + 2000) * NS, sequence_number: 0n, session_end_date: '2025-06-13', bid_price: 6058, bid_size: 14, ask_price: 6058.25, ask_size: 9,
+      }]);
+      await f.insertMinuteBars([{
+        ticker: 'ESU5', window_start: BigInt(T0) * NS, session_end_date: '2025-06-13', open: 6058, high: 6059, low: 6057.5, close: 6058.25, volume: 40, transactions: 12, dollar_volume: 242330,
+      }]);
+      // a stock of the same name stays out of a futures replay
+      await server.store.market.insertTrades([{
+        ticker: 'ESU5', sip_timestamp: BigInt(T0 + 1500) * NS, participant_timestamp: undefined, trf_timestamp: undefined,
+        price: 1, size: 1, exchange: 1, id: 's', conditions: undefined, correction: undefined, sequence_number: undefined, tape: undefined, trf_id: undefined,
+      }]);
+      const r = await create({ from: T0, to: T0 + 60_001, speed: 'max', tickers: ['ESU5'], markets: ['futures'] });
+      expect(r.status).toBe(201);
+      const { id, paths } = r.body.results;
+      expect(paths).toEqual([`/replay/${id}/futures`]);
+      expect(await playedEvents(websocketClient(key, `${server.base}/replay/${id}`, 'cme').futures())).toEqual([
+        { ev: 'T', sym: 'ESU5', p: 6058.25, s: 2, t: T0 + 1000, q: 11 },
+        { ev: 'Q', sym: 'ESU5', bp: 6058, bs: 14, ap: 6058.25, as: 9, t: T0 + 2000 },
+        { ev: 'T', sym: 'ESU5', p: 6059.25, s: 3, t: T0 + 3000, q: 12 },
+        { ev: 'AM', sym: 'ESU5', v: 40, dv: 242330, o: 6058, c: 6058.25, h: 6059, l: 6057.5, n: 12, s: T0, e: T0 + 60_000 },
+      ]);
     });
 
     it('pauses, resumes without repeating or losing events, and seeks', async () => {
