@@ -23,20 +23,28 @@ export const liveRateOption = () =>
 export async function serveLiveDemo(store: Store, streaming: Streaming, when: LiveDemoWhen, rate: number, log: (line: string) => void): Promise<LiveDemo | undefined> {
   if (when === 'no' || (cluster.isWorker && cluster.worker?.id !== 1)) return undefined;
   if (when === 'auto' && !(store.engine === 'sqlite' && (await store.meta.get('demo_loaded')) !== undefined)) return undefined;
-  return startLiveDemo({ market: store.market, publish: (items) => streaming.publisher.publish(items), rate, log });
+  return startLiveDemo({ market: store.market, futures: store.futures, publish: (items) => streaming.publisher.publish(items), rate, log });
 }
 
-/** A publish function that posts NDJSON to a server's /admin/publish, with a deadline. */
+/**
+ * A publish function that posts NDJSON to a server's /admin/publish, with a deadline. Futures
+ * events go in a request of their own with ?market=futures (their symbols do not say it).
+ */
 export function httpPublisher(url: string, adminToken: string): (items: PublishedEvent[]) => Promise<void> {
   const endpoint = `${url.replace(/\/+$/, '')}/admin/publish`;
-  return async (items) => {
-    const res = await fetch(endpoint, {
+  const post = async (items: PublishedEvent[], query: string) => {
+    if (items.length === 0) return;
+    const res = await fetch(`${endpoint}${query}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/x-ndjson' },
       body: items.map((i) => encodeEvent(i.event)).join('\n'),
       signal: AbortSignal.timeout(5000),
     });
     if (!res.ok) throw new Error(`${endpoint}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+  };
+  return async (items) => {
+    await post(items.filter((i) => i.market !== 'futures'), '');
+    await post(items.filter((i) => i.market === 'futures'), '?market=futures');
   };
 }
 
@@ -46,7 +54,7 @@ export async function runLiveDemo(opts: StoreFlags & { url: string; adminToken?:
   if (!/^https?:\/\/[^/]+/.test(opts.url)) throw new Error(`--url must be an absolute http(s) URL, got ${opts.url}`);
   const store = await openStoreFromFlags(opts);
   const log = (l: string) => process.stderr.write(`${l}\n`);
-  const demo = await startLiveDemo({ market: store.market, publish: httpPublisher(opts.url, opts.adminToken), rate: opts.liveRate, log });
+  const demo = await startLiveDemo({ market: store.market, futures: store.futures, publish: httpPublisher(opts.url, opts.adminToken), rate: opts.liveRate, log });
   log(`publishing to ${opts.url}; Ctrl-C stops`);
   const keepAlive = setInterval(() => undefined, 60_000); // the tape's own timer does not hold the process
   await new Promise<void>((resolve) => {

@@ -35,7 +35,7 @@ export function frontContracts(asOf: string): { ticker: string; product: Futures
 }
 
 /** Tick-rounded price with no binary noise (0.1 + 0.2 style) in its digits. */
-function onTick(price: number, tick: number): number {
+export function onTick(price: number, tick: number): number {
   return Number((Math.round(price / tick) * tick).toFixed(6));
 }
 

@@ -1,17 +1,24 @@
 // The live demo market: a synthetic tape for the demo universe that continues from the stored
 // last prices (last trade, else the last day bar's close): stock trades and quotes, crypto trades
-// and quotes, forex quotes and index values, a few hundred events a second in total, with
+// and quotes, forex quotes, index values, and trades and quotes of each demo futures product's
+// front contract (on its price tick), a few hundred events a second in total, with
 // random-walk prices (seeded, so two runs from one store start alike). Events go through the
 // same publishing path as POST /admin/publish, so they are stored and aggregated like any other.
+import { nyDateOf } from '../domain/calendar.js';
 import type { WireEvent } from '../stream/json.js';
 import type { PublishedEvent } from '../stream/publish-input.js';
 import type { FeedMarket } from '../stream/markets.js';
 import { pairOf } from '../stream/wire-rows.js';
+import type { FuturesMarketRepository } from '../store/repos/futures-market.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
+import { FUTURES_MARKET_FACTS } from './facts/futures.js';
+import { frontContracts, onTick } from './futures-market.js';
 import { DEMO_CRYPTO, DEMO_FOREX, DEMO_INDICES, TICK_STOCKS } from './market.js';
 
 export interface LiveDemoOptions {
   market: MarketDataPort;
+  /** Where futures contracts' last prices and sequence numbers are read (absent: no futures on the tape). */
+  futures?: Pick<FuturesMarketRepository, 'lastTrade'>;
   publish(items: PublishedEvent[]): Promise<unknown>;
   /** Events per second over the whole universe (default 200). */
   rate?: number;
@@ -27,6 +34,8 @@ interface Instrument {
   /** Relative size of one step of the random walk. */
   vol: number;
   seq: number;
+  /** Futures: the contract's price tick. */
+  tick?: number;
 }
 
 /** xorshift32: small and seedable; the tape needs variety, not cryptographic quality. */
@@ -69,6 +78,14 @@ export async function startLiveDemo(opts: LiveDemoOptions): Promise<LiveDemo> {
   await add(DEMO_CRYPTO, 'crypto', 0.0006);
   await add(DEMO_FOREX, 'forex', 0.00005);
   await add(DEMO_INDICES, 'indices', 0.0002);
+  if (opts.futures) {
+    const nowNs = BigInt(now()) * 1_000_000n;
+    for (const { ticker, product } of frontContracts(nyDateOf(now()))) {
+      const last = await opts.futures.lastTrade(ticker, nowNs);
+      // sequence numbers key futures ticks: continue after the stored ones
+      universe.push({ ticker, market: 'futures', price: last?.price ?? FUTURES_MARKET_FACTS[product.code]?.price ?? STARTING_GUESS.futures, vol: 0.0003, seq: Number(last?.sequence_number ?? 0n), tick: product.tick });
+    }
+  }
 
   let tradeId = Math.floor(random() * 1e9);
   let sent = 0;
@@ -91,6 +108,12 @@ export async function startLiveDemo(opts: LiveDemoOptions): Promise<LiveDemo> {
       case 'forex': {
         const p = ins.price;
         return { ev: 'C', p: pairOf(ins.ticker, '/'), x: 48, a: round(p * 1.00002, 5), b: round(p * 0.99998, 5), t };
+      }
+      case 'futures': {
+        const tick = ins.tick!;
+        const p = onTick(ins.price, tick);
+        if (quote) return { ev: 'Q', sym: ins.ticker, bp: onTick(p - tick, tick), bs: 1 + Math.floor(random() * 30), bt: t, ap: p, as: 1 + Math.floor(random() * 30), at: t, t };
+        return { ev: 'T', sym: ins.ticker, p, s: 1 + Math.floor(random() * 5), t, q: ins.seq };
       }
       default:
         return { ev: 'V', val: round(ins.price, 2), T: ins.ticker, t };

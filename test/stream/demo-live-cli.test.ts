@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { frontContracts } from '../../src/demo/futures-market.js';
+import { nyDateOf } from '../../src/domain/calendar.js';
 import { RawClient, startFeedServer } from './feed-helpers.js';
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
@@ -21,6 +23,10 @@ describe('tickerbase demo --live', () => {
       c.send({ action: 'subscribe', params: 'XT.*,XQ.*' });
       await c.next();
       await c.next();
+      // futures events need ?market=futures on their own request: their symbols do not say it
+      const f = await RawClient.ready(`${server.base}/futures`, await server.keyFor('demo'));
+      f.send({ action: 'subscribe', params: 'T.*' });
+      await f.next();
       const url = server.base.replace(/^ws/, 'http');
       const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'demo', '--live', '--url', url, '--admin-token', TOKEN, '--data-dir', dir, '--live-rate', '300'], {
         env: { ...process.env, DATABASE_URL: '', TICKERBASE_DATA_DIR: '' },
@@ -30,6 +36,10 @@ describe('tickerbase demo --live', () => {
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       const events = await c.events(5, 30_000);
       expect(events.every((e) => e.ev === 'XT' || e.ev === 'XQ')).toBe(true);
+      const contracts = frontContracts(nyDateOf(Date.now())).map((x) => x.ticker);
+      const futuresTrades = await f.events(2, 30_000);
+      expect(futuresTrades.every((e) => e.ev === 'T' && contracts.includes(e.sym as string))).toBe(true);
+      f.close();
       const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
       child.kill('SIGINT');
       expect(await exited).toBe(0);

@@ -1,11 +1,15 @@
 // The live demo market: a client subscribing sees events at once, prices continue from the
 // stored last prices, the rate is about what was asked, and the tape is stored like any publish.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frontContracts } from '../../src/demo/futures-market.js';
 import { startLiveDemo, type LiveDemo } from '../../src/demo/live.js';
+import { nyDateOf } from '../../src/domain/calendar.js';
 import { RawClient, startFeedServer, type FeedServer } from './feed-helpers.js';
 
 let server: FeedServer;
 let demo: LiveDemo;
+/** The E-mini S&P front contract today, with a stored trade the tape continues from. */
+const es = frontContracts(nyDateOf(Date.now())).find((c) => c.product.code === 'ES')!.ticker;
 
 beforeAll(async () => {
   server = await startFeedServer({ connectionLimit: 10 });
@@ -14,6 +18,8 @@ beforeAll(async () => {
     price: 150, size: 100, exchange: 4, id: 'seed', conditions: undefined, correction: undefined, sequence_number: undefined, tape: 3, trf_id: undefined,
   }]);
   await server.store.market.insertBars('day', [{ ticker: 'X:BTCUSD', t: 1749787200000, o: 1, h: 1, l: 1, c: 90_000, v: 1, vw: undefined, n: 1 }]);
+  const ns = BigInt(Date.now() - 60_000) * 1_000_000n;
+  await server.store.futures.insertTrades([{ ticker: es, timestamp: ns, sequence_number: 5000n, session_end_date: '2025-06-13', price: 6000, size: 1 }]);
 });
 afterAll(async () => {
   await demo?.stop();
@@ -29,9 +35,13 @@ describe('live demo market', () => {
     const crypto = await RawClient.ready(`${server.base}/crypto`, await server.keyFor('demo'));
     crypto.send({ action: 'subscribe', params: 'XT.BTC-USD' });
     await crypto.next();
+    const futures = await RawClient.ready(`${server.base}/futures`, await server.keyFor('demo'));
+    futures.send({ action: 'subscribe', params: `T.${es},Q.${es}` });
+    await futures.next();
+    await futures.next();
 
     const startedAt = Date.now();
-    demo = await startLiveDemo({ market: server.store.market, publish: (items) => server.streaming.publisher.publish(items), rate: 400 });
+    demo = await startLiveDemo({ market: server.store.market, futures: server.store.futures, publish: (items) => server.streaming.publisher.publish(items), rate: 400 });
     const first = await stocks.events(1, 2000);
     expect(Date.now() - startedAt).toBeLessThan(1000);
     expect(['T', 'Q']).toContain(first[0]!.ev);
@@ -50,7 +60,20 @@ describe('live demo market', () => {
     for (const t of aapl) expect(Math.abs((t.p as number) - 150)).toBeLessThan(5);
     // stored, so REST's last trade follows the tape
     expect((await server.store.market.lastTrade('AAPL'))!.id).not.toBe('seed');
+
+    // futures: on the contract's 0.25 tick, near the stored price, numbered after the stored trade
+    const esEvents = await futures.events(4, 5000);
+    for (const e of esEvents) {
+      const p = (e.ev === 'T' ? e.p : e.ap) as number;
+      expect(Math.abs(p - 6000)).toBeLessThan(60);
+      expect((p * 4) % 1).toBe(0);
+    }
+    const esTrades = futures.frames.flat().filter((e) => e.ev === 'T');
+    expect(esTrades.length).toBeGreaterThan(0);
+    expect(esTrades.every((e) => (e.q as number) > 5000)).toBe(true);
+    expect((await server.store.futures.lastTrade(es, BigInt(Date.now() + 1000) * 1_000_000n))!.sequence_number).toBeGreaterThan(5000n);
     stocks.close();
     crypto.close();
+    futures.close();
   });
 });
