@@ -226,7 +226,7 @@ export class CachedHits implements RepeatedRequests {
     }
     let record;
     try {
-      const found = this.ctx.auth.authenticate(shape.key);
+      const found = this.ctx.auth.authenticate(shape.key, raw.socket);
       if (found instanceof Promise) {
         found.catch(() => {}); // the full path asks again and answers the error
         return false;

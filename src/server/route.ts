@@ -206,7 +206,7 @@ export function requestCacheKey(ctx: RouteContext): (args: { query: unknown; req
  * the key is cached and no guard has to wait, as on most requests; else a promise.
  */
 function authorize(ctx: RouteContext, req: FastifyRequest, meta: RouteMeta): void | Promise<void> {
-  const key = ctx.auth.authenticate(presentedKey(req));
+  const key = ctx.auth.authenticate(presentedKey(req), req.raw.socket);
   if (key instanceof Promise) {
     return key.then((k) => {
       req.apiKey = k;

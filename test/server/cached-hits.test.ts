@@ -4,6 +4,7 @@
 // request, the access line, usage and metrics count it, and every request whose answer could
 // differ (another key, plan, encoding, method, data, clock day) gets the full path's answer.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +173,38 @@ for (const engine of engines()) {
       const twiceKey = await get(`${url}${path}?apiKey=${key}&apiKey=${key}`, {});
       expect(hits.served).toBe(served);
       expect(twiceKey.status).toBe((await app.inject({ url: `${path}?apiKey=${key}&apiKey=${key}` })).statusCode);
+    });
+
+    it('answers each key on one keep-alive connection as its own, whichever key came before on it', async () => {
+      const path = '/v3/reference/tickers/AAPL';
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const onOneSocket = (headers: Record<string, string>) =>
+        new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+          const req = request(url + path, { agent, headers }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const aggsOnly = (await store.keys.create({ plan: 'aggs-only' })).key;
+      const turns: [Record<string, string>, number][] = [
+        [{ 'x-api-key': key }, 200],
+        [{ 'x-api-key': key }, 200],
+        [{ 'x-api-key': 'tb_not_a_key_of_this_server' }, 401],
+        [{ 'x-api-key': aggsOnly }, 403],
+        [{ authorization: `Bearer ${aggsOnly}` }, 403],
+        [{ 'x-api-key': key }, 200],
+        [{ 'x-api-key': 'tb_not_a_key_of_this_server' }, 401],
+      ];
+      try {
+        const got = [];
+        for (const [headers] of turns) got.push(await onOneSocket(headers));
+        expect(got.map((g) => g.status)).toEqual(turns.map(([, status]) => status));
+        expect(got.slice(1).every((g) => g.reused)).toBe(true);
+      } finally {
+        agent.destroy();
+      }
     });
 
     it('never answers with data older than a write, or a key revoked since', async () => {
