@@ -161,5 +161,7 @@ export async function parsePublishBody(text: string, marketOverride?: FeedMarket
   const first = text.trimStart()[0];
   if (first === undefined) throw new PublishInputError(0, 'the body is empty: send NDJSON events or a trades/quotes CSV');
   if (first === '{') return parseNdjson(text, marketOverride);
+  // the flat-file reader makes stock, option, forex and crypto rows; futures ticks are NDJSON events
+  if (marketOverride === 'futures') throw new PublishInputError(1, 'futures events are published as NDJSON (one T or Q event per line); a CSV body is read as a stock, option, forex or crypto flat file');
   return parseCsv(text);
 }

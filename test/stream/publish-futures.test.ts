@@ -4,6 +4,7 @@
 // and a futures trade without its sequence number is refused whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../helpers/engines.js';
+import { STOCK_TRADES } from '../ingest/flatfile-headers.js';
 import { RawClient, startFeedServer, type FeedServer } from './feed-helpers.js';
 
 const TOKEN = 'admin-token-for-the-futures-publish-tests-0123';
@@ -107,6 +108,14 @@ for (const engine of engines()) {
       expect(fractional.statusCode).toBe(400);
       expect(fractional.json().message).toMatch(/line 1: "s" must be an integer/);
       expect((await get('/futures/vX/trades/CLQ5')).results).toEqual([]);
+      // a flat-file CSV is never read as futures ticks
+      const csv = await server.app.inject({
+        method: 'POST', url: '/admin/publish?market=futures', payload: `${STOCK_TRADES}\nCLQ5,,,1,1,0,71.5,1,1749825000000000000,1,,,\n`,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'text/csv' },
+      });
+      expect(csv.statusCode).toBe(400);
+      expect(csv.json().message).toMatch(/line 1: futures events are published as NDJSON/);
+      expect((await get('/v3/trades/CLQ5')).results).toEqual([]);
       // the same event without ?market=futures is a stock trade, as before
       expect((await post([{ ev: 'T', sym: 'CLQ5', p: 71.6, s: 1.5, t: M + 1 }], '')).statusCode).toBe(200);
       expect((await get('/futures/vX/trades/CLQ5')).results).toEqual([]);
