@@ -22,13 +22,10 @@ export async function storeTicks(store: Store, trades: TradeRow[], quotes: Quote
   const fTrades = futures?.trades ?? [];
   const fQuotes = futures?.quotes ?? [];
   if (trades.length === 0 && quotes.length === 0 && fTrades.length === 0 && fQuotes.length === 0) return { trades: 0, quotes: 0 };
-  return store.transaction(async (tx) => {
-    const t = await tx.market.insertTrades(trades);
-    const q = await tx.market.insertQuotes(quotes);
-    const ft = fTrades.length > 0 ? await tx.futures.insertTrades(fTrades) : 0;
-    const fq = fQuotes.length > 0 ? await tx.futures.insertQuotes(fQuotes) : 0;
-    return { trades: t + ft, quotes: q + fq };
-  });
+  return store.transaction(async (tx) => ({
+    trades: (await tx.market.insertTrades(trades)) + (await tx.futures.insertTrades(fTrades)),
+    quotes: (await tx.market.insertQuotes(quotes)) + (await tx.futures.insertQuotes(fQuotes)),
+  }));
 }
 
 /** Writes (or corrects) minute bars and re-derives the day bars of their tickers and days. */

@@ -2,22 +2,18 @@
 // T, Q, AM on /futures) and the rows of the futures tables (ns times, a sequence number in each
 // tick's key, the Globex trading date each tick belongs to).
 import { sessionEndDateOfNs, type FuturesMinuteBar, type FuturesQuote, type FuturesTrade } from '../domain/futures-market.js';
+import { NS_PER_MS } from '../domain/nanoseconds.js';
 import type { WireEvent } from './json.js';
+import { put, type MutableEvent } from './wire-rows.js';
 
-const NS_PER_MS = 1_000_000n;
 const MINUTE_MS = 60_000;
 
 type Fields = { readonly [k: string]: unknown };
-type MutableEvent = { ev: string } & { [k: string]: WireEvent[string] };
 
 const optNum = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 const optNs = (v: unknown): bigint | undefined => (typeof v === 'number' ? BigInt(v) * NS_PER_MS : undefined);
 const toMs = (ns: bigint): number => Number(ns / NS_PER_MS);
 const seq = (v: unknown): bigint => (typeof v === 'bigint' ? v : typeof v === 'number' ? BigInt(v) : 0n);
-
-function put(e: MutableEvent, k: string, v: WireEvent[string] | undefined): void {
-  if (v !== undefined) e[k] = v;
-}
 
 /** The stored trade of a futures `T` event (checked by publish-input.ts: `q` is present). */
 export function futuresTradeOfEvent(e: WireEvent): FuturesTrade {

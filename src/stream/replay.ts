@@ -56,7 +56,7 @@ function eventOf(item: ReplayItem): { event: WireEvent; market?: FeedMarket } {
  * contracts: with the futures market asked for, a ticker without a market prefix (O:, C:, X:, I:)
  * is a futures contract, and also a stock when stocks are asked for too.
  */
-export function replayTickers(spec: Pick<ReplaySpec, 'tickers' | 'markets'>): { tickers: string[]; futuresTickers: string[] } {
+function replayTickers(spec: Pick<ReplaySpec, 'tickers' | 'markets'>): { tickers: string[]; futuresTickers: string[] } {
   if (!spec.markets.includes('futures')) return { tickers: spec.tickers, futuresTickers: [] };
   const plain = (t: string) => marketOfEvent('', t) === 'stocks';
   return {

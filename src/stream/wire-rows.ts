@@ -82,9 +82,11 @@ export function pairOf(ticker: string, sep: string): string {
 /** Quote currencies pairs end with, longest first (`DOGEUSD` is DOGE-USD, `BTCUSDT` BTC-USDT). */
 const QUOTE_CURRENCIES = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'MXN', 'BTC', 'ETH'];
 
-type MutableEvent = { ev: string } & { [k: string]: WireEvent[string] };
+/** An event being built field by field. */
+export type MutableEvent = { ev: string } & { [k: string]: WireEvent[string] };
 
-function put(e: MutableEvent, k: string, v: WireEvent[string] | undefined): void {
+/** Sets `k` when `v` is given (absent fields stay out of the event). */
+export function put(e: MutableEvent, k: string, v: WireEvent[string] | undefined): void {
   if (v !== undefined) e[k] = v;
 }
 
