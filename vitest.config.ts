@@ -8,11 +8,21 @@ export default defineConfig({
     pool: 'forks',
     // Two test files at a time on two cores: much of a file's time is spent waiting on child servers,
     // PostgreSQL and sockets. Each file has its own data dirs, ports and PostgreSQL schemas, so files
-    // do not see each other. The whole suite took 439 s this way on an idle 2-core machine.
+    // do not see each other. Three at a time was slower (1,060 s against 755 s).
     maxWorkers: 2,
     minWorkers: 1,
-    // lets memory tests measure the live heap (after a collection) rather than uncollected garbage
-    poolOptions: { forks: { execArgv: ['--expose-gc'] } },
+    poolOptions: {
+      forks: {
+        // A worker process runs file after file with the modules it already loaded: importing the
+        // server's modules anew for each of 220 files took 270-290 s of the suite's 980-1,050 on
+        // 2 cores; without it the suite took 755 s. No file changes module state another file
+        // reads (each builds its own app, store and servers). A test that measures its process's
+        // memory does so in a child process of its own (test/helpers/flatfile-read-memory.ts).
+        isolate: false,
+        // lets memory tests measure the live heap (after a collection) rather than uncollected garbage
+        execArgv: ['--expose-gc'],
+      },
+    },
     reporters: ['default'],
   },
 });
