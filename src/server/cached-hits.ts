@@ -88,13 +88,18 @@ export function minuteOf(ms: number): number {
   return Math.floor(ms / MINUTE_MS);
 }
 
+interface RequestShape {
+  signature: string;
+  key: string | undefined;
+}
+
 /**
  * The parts of a request its cached answer depends on, as one string (path and query without the
  * key parameters, and the base of links), and the key it presents; undefined for a request this
  * path leaves to Fastify: key parameters given twice or percent-encoded, a key parameter's name
  * in another case, or an Authorization header that is not a bearer token.
  */
-function requestShape(raw: IncomingMessage, config: ServerContext['config']): { signature: string; key: string | undefined } | undefined {
+function requestShape(raw: IncomingMessage, config: ServerContext['config']): RequestShape | undefined {
   const url = raw.url ?? '/';
   let kept = url;
   let queryKey: string | undefined;
@@ -142,6 +147,8 @@ export class CachedHits implements RepeatedRequests {
    * ...): the type, the request id (its value set per answer at ID_AT) and the security headers.
    */
   private head: string[] = [];
+  /** Per connection, its last request's URL and key headers and their requestShape. */
+  private readonly lastShapes = new WeakMap<object, { url: string; apiKey: unknown; authorization: unknown; shape: RequestShape | undefined }>();
   /** The last Host header found well formed (clients send the same one on every request). */
   private validHost = '';
 
@@ -210,7 +217,7 @@ export class CachedHits implements RepeatedRequests {
     const start = performance.now();
     const h = raw.headers;
     if (h['if-none-match'] !== undefined || h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
-    const shape = requestShape(raw, this.ctx.config);
+    const shape = this.shapeOf(raw);
     if (shape === undefined || shape.key === undefined) return false;
     const m = this.memo.get(shape.signature);
     if (m === undefined) return false;
@@ -267,6 +274,29 @@ export class CachedHits implements RepeatedRequests {
     deps.accessLog?.line(id, 'GET', raw.url ?? '/', m.route, record.id, 200, elapsed, deps.log);
     this.served++;
     return true;
+  }
+
+  /**
+   * requestShape of `raw`, remembered per connection: a keep-alive client mostly repeats its last
+   * request, and the signature it gets back is the same string, whose hash the memo's Map keeps.
+   * Behind a trusted proxy the base of links comes from each request's own headers: not remembered.
+   */
+  private shapeOf(raw: IncomingMessage): RequestShape | undefined {
+    const config = this.ctx.config;
+    if (config.trustProxy && !config.publicUrl) return requestShape(raw, config);
+    const url = raw.url ?? '/';
+    const h = raw.headers;
+    const last = this.lastShapes.get(raw.socket);
+    if (last !== undefined && last.url === url && last.apiKey === h['x-api-key'] && last.authorization === h.authorization) return last.shape;
+    const shape = requestShape(raw, config);
+    if (last === undefined) this.lastShapes.set(raw.socket, { url, apiKey: h['x-api-key'], authorization: h.authorization, shape });
+    else {
+      last.url = url;
+      last.apiKey = h['x-api-key'];
+      last.authorization = h.authorization;
+      last.shape = shape;
+    }
+    return shape;
   }
 
   /** The headers of `m`'s answer with ETag `etag`, identity or gzip, made once per ETag. */
