@@ -17,10 +17,9 @@ export default defineConfig({
         // server's modules anew for each of 220 files took 270-290 s of the suite's 980-1,050 on
         // 2 cores; without it the suite took 755 s. No file changes module state another file
         // reads (each builds its own app, store and servers). A test that measures its process's
-        // memory does so in a child process of its own (test/helpers/flatfile-read-memory.ts).
+        // memory does so in a child process of its own (test/helpers/flatfile-read-memory.ts,
+        // import-heap.ts): a shared worker's memory holds earlier files' heaps.
         isolate: false,
-        // lets memory tests measure the live heap (after a collection) rather than uncollected garbage
-        execArgv: ['--expose-gc'],
       },
     },
     reporters: ['default'],
