@@ -75,7 +75,13 @@ for (const engine of engines()) {
 
     it('answers every descending page, and every page of a walk by its cursors, as the store writes it', async () => {
       const lists = new TickLists(store.market, () => store.dataVersion());
-      for (const [ticker, form] of [['AAA', STOCK], ['X:BTCUSD', CRYPTO], ['AAA', 'quotes']] as const) await lists.want(ticker, form);
+      const wantAll = async () => {
+        for (const [ticker, form] of [['AAA', STOCK], ['X:BTCUSD', CRYPTO], ['AAA', 'quotes']] as const) await lists.want(ticker, form);
+        return store.dataVersion();
+      };
+      // PostgreSQL's data version also moves once a minute (to see other programs' writes), which
+      // drops the kept lists: a run that crosses a minute reads them again.
+      let version = await wantAll();
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom<[string, TickListForm]>(['AAA', STOCK], ['X:BTCUSD', CRYPTO], ['AAA', 'quotes'], ['NONE', STOCK]),
@@ -86,6 +92,7 @@ for (const engine of engines()) {
             let range: TickRange = { ticker, gte, lt, order: 'desc', limit };
             for (let pages = 0; pages < 400; pages++) {
               const expected = await storePage(range, form);
+              if (store.dataVersion() !== version) version = await wantAll();
               const kept = lists.page(range, form);
               if (ticker === 'NONE') expect(kept).toBeUndefined();
               else expect(text(kept)).toEqual(text(expected));
