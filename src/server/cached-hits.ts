@@ -279,17 +279,19 @@ export class CachedHits implements RepeatedRequests {
   /**
    * requestShape of `raw`, remembered per connection: a keep-alive client mostly repeats its last
    * request, and the signature it gets back is the same string, whose hash the memo's Map keeps.
-   * Behind a trusted proxy the base of links comes from each request's own headers: not remembered.
+   * Behind a trusted proxy the base of links comes from each request's own headers: not remembered
+   * (nor a request whose socket is gone).
    */
   private shapeOf(raw: IncomingMessage): RequestShape | undefined {
     const config = this.ctx.config;
-    if (config.trustProxy && !config.publicUrl) return requestShape(raw, config);
+    const socket = raw.socket as IncomingMessage['socket'] | null;
+    if ((config.trustProxy && !config.publicUrl) || !socket) return requestShape(raw, config);
     const url = raw.url ?? '/';
     const h = raw.headers;
-    const last = this.lastShapes.get(raw.socket);
+    const last = this.lastShapes.get(socket);
     if (last !== undefined && last.url === url && last.apiKey === h['x-api-key'] && last.authorization === h.authorization) return last.shape;
     const shape = requestShape(raw, config);
-    if (last === undefined) this.lastShapes.set(raw.socket, { url, apiKey: h['x-api-key'], authorization: h.authorization, shape });
+    if (last === undefined) this.lastShapes.set(socket, { url, apiKey: h['x-api-key'], authorization: h.authorization, shape });
     else {
       last.url = url;
       last.apiKey = h['x-api-key'];
