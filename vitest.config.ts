@@ -8,7 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // Two test files at a time on two cores: much of a file's time is spent waiting on child servers,
     // PostgreSQL and sockets. Each file has its own data dirs, ports and PostgreSQL schemas, so files
-    // do not see each other. Three at a time was slower (1,060 s against 755 s).
+    // do not see each other. Three at a time was no faster (1,062 s against 983-1,056 s, both with
+    // each file loading the modules anew).
     maxWorkers: 2,
     minWorkers: 1,
     poolOptions: {

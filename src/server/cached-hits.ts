@@ -10,7 +10,7 @@ import { DATA_CSP, HSTS, REFERENCE_VARY, SECURITY_HEADERS } from './hardening.js
 import type { AccessLog } from './logger.js';
 import type { RequestMetrics } from './metrics.js';
 import type { PlanCatalog } from './plans.js';
-import { isValidHost, rawPublicBase } from './public-url.js';
+import { basePerRequest, isValidHost, rawPublicBase } from './public-url.js';
 import { requestId } from './request-id.js';
 import { cachedBody, joinedPieces, PIECES_FROM_BYTES, type CachedBody } from './response-cache.js';
 import type { UsageRecorder } from './usage.js';
@@ -279,13 +279,13 @@ export class CachedHits implements RepeatedRequests {
   /**
    * requestShape of `raw`, remembered per connection: a keep-alive client mostly repeats its last
    * request, and the signature it gets back is the same string, whose hash the memo's Map keeps.
-   * Behind a trusted proxy the base of links comes from each request's own headers: not remembered
-   * (nor a request whose socket is gone).
+   * Not remembered where the base of links comes from each request's own headers, nor for a
+   * request whose socket is gone.
    */
   private shapeOf(raw: IncomingMessage): RequestShape | undefined {
     const config = this.ctx.config;
     const socket = raw.socket as IncomingMessage['socket'] | null;
-    if ((config.trustProxy && !config.publicUrl) || !socket) return requestShape(raw, config);
+    if (basePerRequest(config) || !socket) return requestShape(raw, config);
     const url = raw.url ?? '/';
     const h = raw.headers;
     const last = this.lastShapes.get(socket);

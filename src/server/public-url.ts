@@ -55,10 +55,18 @@ export function publicBase(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'
   return rawPublicBase(config, req.raw);
 }
 
+/**
+ * True when the base of links may differ between requests on one connection: behind a trusted
+ * proxy without a public URL it comes from each request's forwarded headers.
+ */
+export function basePerRequest(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>): boolean {
+  return !config.publicUrl && Boolean(config.trustProxy);
+}
+
 /** publicBase of a request as Node hands it over (before Fastify sees it). */
 export function rawPublicBase(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>, raw: IncomingMessage): string {
   if (config.publicUrl) return config.publicUrl;
-  if (config.trustProxy) {
+  if (basePerRequest(config)) {
     const fwd = forwardedBase(raw.headers);
     if (fwd !== undefined) return fwd;
   }
