@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactUrl } from './auth.js';
+import { putHundredths, putPlainAscii, putUint, MAX_HUNDREDTHS } from './ascii-bytes.js';
 import { BatchedLogDestination } from './log-destination.js';
 
 interface RawReq {
@@ -104,6 +105,10 @@ export class AccessLog {
   private readonly idField: string;
   /** `"route":"<template>"` per route template: a server has a few hundred templates at most. */
   private readonly routeFields = new Map<string, string>();
+  /** The batch buffer lines are encoded into, when the logger writes to one. */
+  private readonly batch: BatchedLogDestination | undefined;
+  /** The fixed parts of a line, as bytes, for `batch`. */
+  private readonly parts: LineParts;
 
   constructor(
     private readonly logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
@@ -112,7 +117,9 @@ export class AccessLog {
   ) {
     const s = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as DestinationStream | undefined;
     this.stream = typeof s?.write === 'function' ? s : undefined;
+    this.batch = s instanceof BatchedLogDestination ? s : undefined;
     this.idField = `,${JSON.stringify(reqIdLabel)}:`;
+    this.parts = lineParts(this.idField);
   }
 
   /** The access line of a request Fastify answered. */
@@ -136,11 +143,55 @@ export class AccessLog {
     }
     let routeField = this.routeFields.get(route);
     if (routeField === undefined) this.routeFields.set(route, (routeField = `"route":${JSON.stringify(route)}`));
+    if (this.batch !== undefined && this.encode(this.batch, error, id, keyId, method, routeField, url, status, durationMs)) return;
     const key = keyId === undefined ? '' : `,"key_id":${JSON.stringify(keyId)}`;
     this.stream.write(
       `{"level":${error ? 50 : 30},"time":${Date.now()}${this.idField}${JSON.stringify(id)}${key},"method":${JSON.stringify(method)},` +
         `${routeField},"url":${JSON.stringify(url)},"status":${status},"duration_ms":${durationMs},"msg":"request completed"}\n`,
     );
+  }
+
+  /**
+   * Encodes the line into the batch buffer, the same bytes as the text line below; false (having
+   * written nothing) when a field needs JSON escapes or a number is out of the plain range, and
+   * the text line is written instead.
+   */
+  private encode(dest: BatchedLogDestination, error: boolean, id: string, keyId: string | undefined, method: string, routeField: string, url: string, status: number, durationMs: number): boolean {
+    const hundredths = Math.round(durationMs * 100);
+    if (!(hundredths >= 0 && hundredths <= MAX_HUNDREDTHS) || !Number.isInteger(status) || status < 0) return false;
+    const p = this.parts;
+    const route = p.routes.get(routeField) ?? kept(p.routes, routeField, routeField);
+    const key = keyId === undefined ? undefined : (p.keys.get(keyId) ?? kept(p.keys, keyId, `,"key_id":${JSON.stringify(keyId)}`));
+    const methodField = p.methods.get(method) ?? kept(p.methods, method, `,"method":${JSON.stringify(method)},`);
+    // JSON's own characters, digits of the time (16), status and duration (20) at most
+    const size = p.fixed + id.length + (key?.length ?? 0) + methodField.length + route.length + url.length + 36;
+    const start = dest.reserve(size);
+    if (start < 0) return false;
+    const buf = dest.bytes;
+    buf.set(error ? p.error : p.info, start);
+    let at = putUint(buf, start + p.info.length, Date.now());
+    buf.set(p.id, at);
+    at = putPlainAscii(buf, at + p.id.length, id);
+    if (at < 0) return false;
+    buf[at++] = 0x22; // the id's closing quote
+    if (key !== undefined) {
+      buf.set(key, at);
+      at += key.length;
+    }
+    buf.set(methodField, at);
+    at += methodField.length;
+    buf.set(route, at);
+    at += route.length;
+    buf.set(p.url, at);
+    at = putPlainAscii(buf, at + p.url.length, url);
+    if (at < 0) return false;
+    buf.set(p.status, at);
+    at = putUint(buf, at + p.status.length, status);
+    buf.set(p.duration, at);
+    at = putHundredths(buf, at + p.duration.length, hundredths);
+    buf.set(p.end, at);
+    dest.commit(at + p.end.length);
+    return true;
   }
 
   private wanted(status: number): boolean {
@@ -150,6 +201,54 @@ export class AccessLog {
     if (status >= 400) return true;
     return mode.kind === 'sample' && this.seen++ % mode.every === 0;
   }
+}
+
+/** The fixed bytes of an access line, and the bytes of the fields that repeat. */
+interface LineParts {
+  info: Buffer;
+  error: Buffer;
+  /** The request id's name, colon and opening quote. */
+  id: Buffer;
+  url: Buffer;
+  status: Buffer;
+  duration: Buffer;
+  end: Buffer;
+  /** Bytes of the fixed parts of a line, all counted. */
+  fixed: number;
+  /** `"route":"<template>"` per route field (a few hundred), `,"key_id":"<id>"` per key id, `,"method":"<m>",` per method. */
+  routes: Map<string, Buffer>;
+  keys: Map<string, Buffer>;
+  methods: Map<string, Buffer>;
+}
+
+/** Fragments kept at most per kind; past this they are made anew (a server with very many keys). */
+const MAX_FRAGMENTS = 10_000;
+
+/** `text` as bytes, kept in `map` under `name`. */
+function kept(map: Map<string, Buffer>, name: string, text: string): Buffer {
+  if (map.size >= MAX_FRAGMENTS) map.clear();
+  const b = Buffer.from(text, 'utf8');
+  map.set(name, b);
+  return b;
+}
+
+function lineParts(idField: string): LineParts {
+  const bytes = (text: string) => Buffer.from(text, 'utf8');
+  const parts: LineParts = {
+    info: bytes('{"level":30,"time":'),
+    error: bytes('{"level":50,"time":'),
+    id: bytes(`${idField}"`),
+    url: bytes(',"url":"'),
+    status: bytes('","status":'),
+    duration: bytes(',"duration_ms":'),
+    end: bytes(',"msg":"request completed"}\n'),
+    fixed: 0,
+    routes: new Map(),
+    keys: new Map(),
+    methods: new Map(),
+  };
+  parts.fixed = parts.info.length + parts.id.length + 1 + parts.url.length + parts.status.length + parts.duration.length + parts.end.length;
+  return parts;
 }
 
 /** True for Fastify's no-op logger (logger: false), whose methods are all one function. */
