@@ -1,3 +1,4 @@
+import './tick-shape.js'; // first: see tick-shape.ts
 import { Command } from 'commander';
 import { demoCommand } from './demo.js';
 import { importCommand } from './import.js';
