@@ -28,6 +28,17 @@ function handStore() {
   };
 }
 
+/** An authenticator over a hand store whose key was looked up once, at `clock.now`. */
+async function cachedOnce() {
+  const store = handStore();
+  const clock = { now: 1_000_000 };
+  const auth = new KeyAuthenticator(store.repo, TTL, () => clock.now);
+  const first = auth.authenticate('tb_secret');
+  await store.answer();
+  await first;
+  return { store, auth, clock };
+}
+
 describe('key cache', () => {
   it('requests that come while the store is asked share one lookup', async () => {
     const store = handStore();
@@ -45,14 +56,9 @@ describe('key cache', () => {
   });
 
   it('past the TTL, the requests that come while the store is asked again wait for one refresh', async () => {
-    const store = handStore();
-    let now = 1_000_000;
-    const auth = new KeyAuthenticator(store.repo, TTL, () => now);
-    const first = auth.authenticate('tb_secret');
-    await store.answer();
-    await first;
+    const { store, auth, clock } = await cachedOnce();
 
-    now += TTL + 1;
+    clock.now += TTL + 1;
     const during = Array.from({ length: 20 }, (_, i) => auth.authenticate('tb_secret', { connection: i }));
     expect(during.every((r) => r instanceof Promise)).toBe(true);
     expect(store.pending).toHaveLength(1); // one refresh for all of them
@@ -62,16 +68,11 @@ describe('key cache', () => {
   });
 
   it('a key revoked elsewhere is refused once the refresh returns', async () => {
-    const store = handStore();
-    let now = 1_000_000;
-    const auth = new KeyAuthenticator(store.repo, TTL, () => now);
-    const first = auth.authenticate('tb_secret');
-    await store.answer();
-    await first;
+    const { store, auth, clock } = await cachedOnce();
     store.revoke();
-    now += TTL - 1;
+    clock.now += TTL - 1;
     expect(auth.authenticate('tb_secret')).toMatchObject({ id: 'key_1' }); // within the TTL: the kept record
-    now += 2;
+    clock.now += 2;
     const refused = expect(auth.authenticate('tb_secret')).rejects.toThrow(/revoked/);
     await store.answer();
     await refused;
