@@ -132,9 +132,11 @@ export class AccessLog {
     if (!this.wanted(status)) return;
     const error = status >= 500;
     if (this.logger.isLevelEnabled?.(error ? 'error' : 'info') === false) return;
-    const durationMs = Math.round(elapsedMs * 100) / 100;
+    const hundredths = Math.round(elapsedMs * 100);
+    const durationMs = hundredths / 100;
     const route = routeTemplate ?? '(no route)';
     const url = redactUrl(rawUrl);
+    if (this.batch !== undefined && this.encode(this.batch, error, id, keyId, method, route, url, status, hundredths)) return;
     if (this.stream === undefined) {
       const line: RequestLogLine = { key_id: keyId, method, route, url, status, duration_ms: durationMs };
       if (error) log.error(line, 'request completed');
@@ -143,7 +145,6 @@ export class AccessLog {
     }
     let routeField = this.routeFields.get(route);
     if (routeField === undefined) this.routeFields.set(route, (routeField = `"route":${JSON.stringify(route)}`));
-    if (this.batch !== undefined && this.encode(this.batch, error, id, keyId, method, routeField, url, status, durationMs)) return;
     const key = keyId === undefined ? '' : `,"key_id":${JSON.stringify(keyId)}`;
     this.stream.write(
       `{"level":${error ? 50 : 30},"time":${Date.now()}${this.idField}${JSON.stringify(id)}${key},"method":${JSON.stringify(method)},` +
@@ -156,11 +157,10 @@ export class AccessLog {
    * written nothing) when a field needs JSON escapes or a number is out of the plain range, and
    * the text line is written instead.
    */
-  private encode(dest: BatchedLogDestination, error: boolean, id: string, keyId: string | undefined, method: string, routeField: string, url: string, status: number, durationMs: number): boolean {
-    const hundredths = Math.round(durationMs * 100);
+  private encode(dest: BatchedLogDestination, error: boolean, id: string, keyId: string | undefined, method: string, routeTemplate: string, url: string, status: number, hundredths: number): boolean {
     if (!(hundredths >= 0 && hundredths <= MAX_HUNDREDTHS) || !Number.isInteger(status) || status < 0) return false;
     const p = this.parts;
-    const route = p.routes.get(routeField) ?? kept(p.routes, routeField, routeField);
+    const route = p.routes.get(routeTemplate) ?? kept(p.routes, routeTemplate, `"route":${JSON.stringify(routeTemplate)}`);
     const key = keyId === undefined ? undefined : (p.keys.get(keyId) ?? kept(p.keys, keyId, `,"key_id":${JSON.stringify(keyId)}`));
     const methodField = p.methods.get(method) ?? kept(p.methods, method, `,"method":${JSON.stringify(method)},`);
     // JSON's own characters, digits of the time (16), status and duration (20) at most
@@ -215,7 +215,7 @@ interface LineParts {
   end: Buffer;
   /** Bytes of the fixed parts of a line, all counted. */
   fixed: number;
-  /** `"route":"<template>"` per route field (a few hundred), `,"key_id":"<id>"` per key id, `,"method":"<m>",` per method. */
+  /** `"route":"<template>"` per route template (a few hundred), `,"key_id":"<id>"` per key id, `,"method":"<m>",` per method. */
   routes: Map<string, Buffer>;
   keys: Map<string, Buffer>;
   methods: Map<string, Buffer>;
