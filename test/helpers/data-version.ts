@@ -1,4 +1,4 @@
-import { UNANNOUNCED_WRITES_MS } from '../../src/store/postgres/driver.js';
+import { UNANNOUNCED_POLL_MS } from '../../src/store/postgres/table-counters.js';
 import type { Store } from '../../src/store/index.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -7,7 +7,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Waits until the store's data version holds still, so that a test counting store reads across a
  * few requests stays within one version of the response cache. On PostgreSQL the first call
  * starts the store's LISTEN connection, whose start changes the version once, and the version
- * also moves every UNANNOUNCED_WRITES_MS: the wait keeps clear of that by 3 s.
+ * may also move at each UNANNOUNCED_POLL_MS of the clock, when the schema's row counters show
+ * writes made since the last poll (the test's own): the wait keeps clear of that by 3 s.
  */
 export async function settledDataVersion(store: Store, engine: 'sqlite' | 'postgres'): Promise<void> {
   if (engine !== 'postgres') return;
@@ -20,6 +21,6 @@ export async function settledDataVersion(store: Store, engine: 'sqlite' | 'postg
     still = v === last ? still + 1 : 0;
     last = v;
   }
-  const left = UNANNOUNCED_WRITES_MS - (Date.now() % UNANNOUNCED_WRITES_MS);
+  const left = UNANNOUNCED_POLL_MS - (Date.now() % UNANNOUNCED_POLL_MS);
   if (left < 3000) await sleep(left + 10);
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { TableCounters, UNANNOUNCED_POLL_MS } from './table-counters.js';
 import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
@@ -505,6 +506,8 @@ class PgCopyStream implements CopyStream {
 export class PostgresDriver extends PgSession {
   /** Other processes' writes, heard once dataVersion() is first asked (a server with caches). */
   private readonly listener: WriteListener;
+  /** Other programs' writes, which announce nothing, seen in the schema's row counters. */
+  private readonly counters: TableCounters;
   private notifyQueued = false;
 
   constructor(
@@ -512,20 +515,24 @@ export class PostgresDriver extends PgSession {
     failFastMs = 0,
     /** The store's schema (its writes are announced and heard under this name). */
     private readonly schema = '',
+    unannouncedPollMs = UNANNOUNCED_POLL_MS,
   ) {
     super(pool, { n: 0 }, new Outage(failFastMs));
     this.listener = new WriteListener(pool.options, schema);
+    this.counters = new TableCounters(pool, unannouncedPollMs);
   }
 
   /**
    * Writes through this driver, and those other tickerbase processes announced (NOTIFY) once the
    * listener runs; until it does, and while it is disconnected, every DATA_VERSION_TTL_MS as
-   * before. Writes by other programs, which announce nothing, within UNANNOUNCED_WRITES_MS.
+   * before. Writes by other programs, which announce nothing, once the schema's row counters show
+   * them (TableCounters): before, the version moved every minute for them, and a server's cached
+   * answers were all made anew each minute (a second of a busy server's CPU for 1,000 overviews).
    */
   override dataVersion(): string {
     const heard = this.listener.heard();
-    const period = heard === undefined ? DATA_VERSION_TTL_MS.postgres : UNANNOUNCED_WRITES_MS;
-    return `${this.writes.n}.${heard ?? ''}.${Math.floor(Date.now() / period)}`;
+    if (heard === undefined) return `${this.writes.n}..${Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres)}`;
+    return `${this.writes.n}.${heard}.${this.counters.seen()}`;
   }
 
   /** Announces a committed write to the other processes (one NOTIFY for the writes of one turn). */
@@ -538,7 +545,8 @@ export class PostgresDriver extends PgSession {
     });
   }
 
-  static open(url: string, opts: { schema?: string; max?: number } & PgDeadlines = {}): PostgresDriver {
+  /** `unannouncedPollMs`: how often other programs' writes are looked for (default UNANNOUNCED_POLL_MS). */
+  static open(url: string, opts: { schema?: string; max?: number; unannouncedPollMs?: number } & PgDeadlines = {}): PostgresDriver {
     const statementMs = opts.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: url,
@@ -553,7 +561,7 @@ export class PostgresDriver extends PgSession {
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     // with deadlines (serving), an outage found by one call fails the next ones at once for a while
-    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '');
+    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '', opts.unannouncedPollMs);
   }
 
   override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
@@ -593,8 +601,6 @@ export class PostgresDriver extends PgSession {
 /** The channel tickerbase processes announce their writes on; the payload names the schema. */
 const WRITES_CHANNEL = 'tickerbase_writes';
 
-/** How long writes that were not announced (another program's) may stay unseen by a listening driver. */
-export const UNANNOUNCED_WRITES_MS = 60_000;
 
 /**
  * A connection of its own that LISTENs for other processes' writes to one schema, started on
