@@ -1,18 +1,24 @@
 import { randomFillSync } from 'node:crypto';
 
-// Request ids: 32 hex digits (as upstream's) from 16 random bytes, cut from a pool refilled 256
-// ids at a time (one crypto call per 256 requests instead of a UUID and a regex replace each).
+// Request ids: 32 hex digits (as upstream's) from 16 random bytes. 256 ids are drawn at a time
+// and turned into hex text at once; each id is a slice of that text, so a request costs neither
+// a crypto call nor its own hex encoding (that encoding alone was 0.2-0.3 µs of a cached
+// answer's 30).
 const ID_BYTES = 16;
-const idPool = Buffer.alloc(ID_BYTES * 256);
-let idAt = idPool.length;
+const ID_CHARS = ID_BYTES * 2;
+const POOL_IDS = 256;
+const random = Buffer.alloc(ID_BYTES * POOL_IDS);
+let hex = '';
+let at = 0;
 
 /** A new request id (Fastify's genReqId, and the cached-answer path's). */
 export function requestId(): string {
-  if (idAt === idPool.length) {
-    randomFillSync(idPool);
-    idAt = 0;
+  if (at === hex.length) {
+    randomFillSync(random);
+    hex = random.toString('hex');
+    at = 0;
   }
-  const id = idPool.toString('hex', idAt, idAt + ID_BYTES);
-  idAt += ID_BYTES;
+  const id = hex.slice(at, at + ID_CHARS);
+  at += ID_CHARS;
   return id;
 }

@@ -28,6 +28,12 @@ export interface CachedBody {
   tail: readonly Buffer[];
   /** Bytes of head and tail. */
   bytes: number;
+  /**
+   * The body as first sent, when it was one buffer (head and tail are slices of it), and where
+   * its request id starts: a small answer is that buffer copied with the new id written over the
+   * old one (one copy rather than one per piece and the id between them).
+   */
+  whole?: { bytes: Buffer; idAt: number };
   /** ETag of the body (set by the ETag hook on first use). */
   etag?: string;
   /** The body gzipped around the request id (compression.ts, on first use). */
@@ -89,7 +95,7 @@ export class ResponseCache {
     const piece = pieces[i]!;
     const head = [...pieces.slice(0, i), piece.subarray(0, idAt)];
     const tail = [piece.subarray(idAt + requestId.length), ...pieces.slice(i + 1)];
-    const entry: Entry = { version, head, tail, bytes: bytes - requestId.length, used: false };
+    const entry: Entry = { version, head, tail, bytes: bytes - requestId.length, whole: pieces.length === 1 ? { bytes: piece, idAt } : undefined, used: false };
     this.delete(key);
     this.entries.set(key, entry);
     this.heldBytes += entry.bytes;
@@ -186,6 +192,13 @@ export function cachedPayload(entry: CachedBody, requestId: string): Buffer | Ca
  * as bytes: the socket takes them as they are, where a string would be encoded on every send.
  */
 export function cachedBody(entry: CachedBody, requestId: string): Buffer {
+  const whole = entry.whole;
+  if (whole !== undefined && whole.bytes.length === entry.bytes + requestId.length) {
+    const out = Buffer.allocUnsafe(whole.bytes.length);
+    out.set(whole.bytes);
+    out.write(requestId, whole.idAt, 'latin1');
+    return out;
+  }
   const out = Buffer.allocUnsafe(entry.bytes + requestId.length);
   let at = 0;
   for (const p of entry.head) at += p.copy(out, at);

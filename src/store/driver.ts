@@ -157,6 +157,27 @@ export class StoreBusyError extends Error {
   }
 }
 
+/**
+ * The text of a data version made of three counters, made anew only when one of them moved: a
+ * cached answer is looked up with it on every request, and the same string compares at once.
+ */
+export class VersionText {
+  private a = NaN;
+  private b = NaN;
+  private c = NaN;
+  private text = '';
+
+  of(a: number, b: number, c: number): string {
+    if (a !== this.a || b !== this.b || c !== this.c) {
+      this.a = a;
+      this.b = b;
+      this.c = c;
+      this.text = `${a}.${b}.${c}`;
+    }
+    return this.text;
+  }
+}
+
 /** How long another connection's writes may stay unseen by dataVersion(), per engine. */
 export const DATA_VERSION_TTL_MS = { sqlite: 100, postgres: 1000 } as const;
 

@@ -178,8 +178,13 @@ describe('ResponseCache', () => {
   it('splices each request id into the cached body', () => {
     const c = new ResponseCache(10);
     const entry = c.set('k', 'v1', '{"status":"OK","request_id":"aaaa","results":{"x":"aaaa"}}', 'aaaa')!;
-    expect(cachedBody(entry, 'bbbb').toString()).toBe('{"status":"OK","request_id":"bbbb","results":{"x":"aaaa"}}');
+    const first = cachedBody(entry, 'bbbb');
+    expect(first.toString()).toBe('{"status":"OK","request_id":"bbbb","results":{"x":"aaaa"}}');
     expect(c.get('k', 'v1')).toBe(entry);
+    // each answer is its own copy, and an id of another length is spliced too
+    expect(cachedBody(entry, 'cccc').toString()).toBe('{"status":"OK","request_id":"cccc","results":{"x":"aaaa"}}');
+    expect(first.toString()).toBe('{"status":"OK","request_id":"bbbb","results":{"x":"aaaa"}}');
+    expect(cachedBody(entry, 'dddddd').toString()).toBe('{"status":"OK","request_id":"dddddd","results":{"x":"aaaa"}}');
   });
 
   it('keeps a body written as bytes, splicing at byte offsets past multi-byte characters', () => {

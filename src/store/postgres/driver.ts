@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, VersionText, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
 import { TableCounters, UNANNOUNCED_POLL_MS } from './table-counters.js';
-import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
 
 // int8 columns (counts, nanosecond timestamps) arrive as exact bigint; callers that asked for
 // plain numbers get them converted back below.
@@ -508,6 +508,7 @@ export class PostgresDriver extends PgSession {
   private readonly listener: WriteListener;
   /** Other programs' writes, which announce nothing, seen in the schema's row counters. */
   private readonly counters: TableCounters;
+  private readonly versionText = new VersionText();
   private notifyQueued = false;
 
   constructor(
@@ -531,8 +532,8 @@ export class PostgresDriver extends PgSession {
    */
   override dataVersion(): string {
     const heard = this.listener.heard();
-    if (heard === undefined) return `${this.writes.n}..${Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres)}`;
-    return `${this.writes.n}.${heard}.${this.counters.seen()}`;
+    if (heard === undefined) return this.versionText.of(this.writes.n, -1, Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres));
+    return this.versionText.of(this.writes.n, heard, this.counters.seen());
   }
 
   /** Announces a committed write to the other processes (one NOTIFY for the writes of one turn). */

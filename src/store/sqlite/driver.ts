@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { DATA_VERSION_TTL_MS, mayWrite, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type WriteOptions, type RawRowsOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
+import { DATA_VERSION_TTL_MS, mayWrite, VersionText, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type WriteOptions, type RawRowsOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 import { ReadThread } from './read-thread.js';
 
 type Statement = Database.Statement<unknown[], Row>;
@@ -76,6 +76,7 @@ export class SqliteDriver implements SqlDriver {
   private versionStmt?: Database.Statement<[], number>;
   private otherWrites = 0;
   private otherWritesReadAt = -Infinity;
+  private readonly versionText = new VersionText();
 
   constructor(
     readonly db: Database.Database,
@@ -194,7 +195,7 @@ export class SqliteDriver implements SqlDriver {
       this.otherWrites = this.versionStmt.get()!;
       this.otherWritesReadAt = t;
     }
-    return `${this.otherWrites}.${this.writes}`;
+    return this.versionText.of(this.otherWrites, this.writes, 0);
   }
 
   insertManySync(spec: BulkInsert): number {
