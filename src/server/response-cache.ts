@@ -196,7 +196,8 @@ export function cachedBody(entry: CachedBody, requestId: string): Buffer {
   if (whole !== undefined && whole.bytes.length === entry.bytes + requestId.length) {
     const out = Buffer.allocUnsafe(whole.bytes.length);
     out.set(whole.bytes);
-    out.write(requestId, whole.idAt, 'latin1');
+    // byte by byte: the id is a few dozen ASCII characters, and a latin1 write is a call into C++
+    for (let i = 0, at = whole.idAt; i < requestId.length; i++, at++) out[at] = requestId.charCodeAt(i);
     return out;
   }
   const out = Buffer.allocUnsafe(entry.bytes + requestId.length);
