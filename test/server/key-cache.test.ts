@@ -1,6 +1,6 @@
 // The key cache asks the store once per key however many requests come while it asks, for the
-// first request and for each refresh after the TTL, and a revocation made elsewhere is seen by the
-// first request past the TTL.
+// first request, for the renewal of a record in use past three quarters of its TTL and for each refresh after
+// the TTL, and a revocation made elsewhere is seen by the first request past the TTL.
 import { describe, expect, it } from 'vitest';
 import { KeyAuthenticator } from '../../src/server/auth.js';
 import type { ApiKeyRecord, KeyRepository } from '../../src/store/repos/keys.js';
@@ -50,9 +50,41 @@ describe('key cache', () => {
     await store.answer();
     expect((await Promise.all(waiting)).every((r) => r.id === 'key_1')).toBe(true);
     // fresh: no lookup, no promise
-    now += TTL;
+    now += (TTL * 3) / 4 - 1;
     expect(auth.authenticate('tb_secret')).toMatchObject({ id: 'key_1' });
     expect(store.pending).toHaveLength(0);
+  });
+
+  it('renews a record in use once it is three quarters of its TTL old, answering meanwhile without waiting', async () => {
+    const { store, auth, clock } = await cachedOnce();
+    const readAt = clock.now;
+    clock.now = readAt + (TTL * 3) / 4;
+    // answered at once from the kept record; one lookup started, however many requests come
+    for (let i = 0; i < 10; i++) expect(auth.authenticate('tb_secret', { connection: i })).toMatchObject({ id: 'key_1' });
+    expect(store.pending).toHaveLength(1);
+    await store.answer();
+    // past the first record's TTL: the renewed one answers, nobody waits, the store is not asked
+    clock.now = readAt + TTL + 50;
+    expect(auth.authenticate('tb_secret')).toMatchObject({ id: 'key_1' });
+    expect(store.pending).toHaveLength(0);
+  });
+
+  it('a revocation read by the renewal is applied at once, and no record outlives the TTL from its read', async () => {
+    const { store, auth, clock } = await cachedOnce();
+    const readAt = clock.now;
+    store.revoke();
+    clock.now = readAt + (TTL * 3) / 4 + 10;
+    expect(auth.authenticate('tb_secret')).toMatchObject({ id: 'key_1' }); // the kept record, within its TTL
+    await store.answer(); // the renewal reads the revocation
+    expect(() => auth.authenticate('tb_secret')).toThrow(/revoked/);
+
+    // a renewal that has not returned by the record's expiry: the record is not used past it
+    const other = await cachedOnce();
+    const at = other.clock.now;
+    other.clock.now = at + (TTL * 3) / 4 + 1;
+    other.auth.authenticate('tb_secret'); // starts the renewal
+    other.clock.now = at + TTL + 1;
+    expect(other.auth.authenticate('tb_secret')).toBeInstanceOf(Promise);
   });
 
   it('past the TTL, the requests that come while the store is asked again wait for one refresh', async () => {
