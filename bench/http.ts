@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openStore, type Store } from '../src/store/index.js';
-import { SERVER_NODE_FLAGS } from './lib.js';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -143,11 +143,12 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The environment of the CLI children: the store is named by flags only (DATABASE_URL, which the
- * bench reads to find the PostgreSQL server, would otherwise send the SQLite run there).
+ * The environment of the CLI children, with what bin/tickerbase adds (SERVER_ENV): the store is
+ * named by flags only (DATABASE_URL, which the bench reads to find the PostgreSQL server, would
+ * otherwise send the SQLite run there).
  */
 function childEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: '', TICKERBASE_DATA_DIR: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  return { ...process.env, ...SERVER_ENV, DATABASE_URL: '', TICKERBASE_DATA_DIR: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
 }
 
 async function startServer(storeArgs: string[], logFile: string): Promise<Child> {
@@ -177,7 +178,7 @@ async function startServer(storeArgs: string[], logFile: string): Promise<Child>
 }
 
 async function startBare(file: string): Promise<Child> {
-  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/bare-cpu.ts', file], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/bare-cpu.ts', file], { env: { ...process.env, ...SERVER_ENV }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     proc.stdout!.on('data', (d: Buffer) => {

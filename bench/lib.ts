@@ -16,13 +16,19 @@ export interface Target {
 export const SERVER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
 
 /**
+ * The environment bin/tickerbase and `npm start` add for the server (see bin/tickerbase): glibc's
+ * malloc held to two arenas. Every target gets it, the bare baselines too.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/**
  * Starts `node <SERVER_NODE_FLAGS> --import tsx <script> ...args` and resolves once it prints
  * `LISTENING <url>`. Every target gets the same flags, the bare baselines too.
  */
 export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Target> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script, ...args], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...SERVER_ENV, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let buf = '';

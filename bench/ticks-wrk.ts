@@ -22,7 +22,7 @@ import type { QuoteRow, TradeRow } from '../src/domain/market-records.js';
 import { openStore } from '../src/store/index.js';
 import { sqlOf } from '../src/store/inspect.js';
 import { PostgresDriver } from '../src/store/postgres/driver.js';
-import { SERVER_NODE_FLAGS, serveStore } from './lib.js';
+import { SERVER_ENV, SERVER_NODE_FLAGS, serveStore } from './lib.js';
 import { minuteBars, rng, sessions } from './market-rows.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -85,6 +85,7 @@ interface Child {
 function child(args: string[]): Promise<Child> {
   return new Promise((resolve, reject) => {
     const p: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/ticks-wrk.ts', ...args], {
+      env: { ...process.env, ...SERVER_ENV },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let buf = '';
