@@ -56,6 +56,7 @@ export interface ServeFlags extends StoreFlags {
   /** Deadline of one Redis command, in ms. */
   redisTimeout: number;
   streamDelay: number;
+  streamFuturesDelay: number;
   streamConnections: number;
   liveDemo: LiveDemoWhen;
   liveRate: number;
@@ -83,6 +84,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--cors-origin <origins>', "browser origins allowed by CORS: '*' or a comma-separated list (default: no CORS)").env('TICKERBASE_CORS_ORIGIN'))
     .addOption(new Option('--rate-limit-fail <mode>', 'when Redis is unreachable: open = per-process limits, closed = 503').env('TICKERBASE_RATE_LIMIT_FAIL').choices(['open', 'closed']).default('open'))
     .addOption(new Option('--stream-delay <minutes>', 'hold-back of the delayed WebSocket feed at /delayed/<market>').env('TICKERBASE_STREAM_DELAY').default(15).argParser(parseIntFlag('--stream-delay', 0, 1440)))
+    .addOption(new Option('--stream-futures-delay <minutes>', 'hold-back of the delayed futures feed at /delayed/futures').env('TICKERBASE_STREAM_FUTURES_DELAY').default(10).argParser(parseIntFlag('--stream-futures-delay', 0, 1440)))
     .addOption(new Option('--stream-connections <n>', 'WebSocket connections per key and market for plans that set no stream_connections').env('TICKERBASE_STREAM_CONNECTIONS').default(1).argParser(parseIntFlag('--stream-connections', 1, 100_000)))
     .addOption(liveDemoOption())
     .addOption(liveRateOption())
@@ -290,7 +292,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
   });
-  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, connectionLimit: opts.streamConnections });
+  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
   app.addHook('preClose', async () => liveDemo?.stop());
   if (cluster.isWorker) joinClusterMetrics();

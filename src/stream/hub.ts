@@ -1,23 +1,22 @@
 // The hub: every open session, the subscription registry of each feed × market, and the routing
 // of broker events to subscribers. The delayed feed receives each event `delayMs` after the
-// real-time one (timestamps unchanged), from a queue bounded in events.
+// real-time one (futures events `futuresDelayMs` after it, as upstream delays futures 10 minutes
+// and the other markets 15), timestamps unchanged, from queues bounded in events.
 import type { Broker, BrokerEvent } from './broker.js';
 import { Chunk } from './chunk.js';
+import { HoldBack } from './hold-back.js';
 import type { Feed, FeedMarket } from './markets.js';
 import { SubscriptionRegistry } from './registry.js';
 import type { Session } from './session.js';
 
 export interface HubOptions {
-  /** Hold-back of the delayed feed, ms (default 15 minutes). */
+  /** Hold-back of the delayed feed, ms (the server's default 15 minutes); 0 holds nothing. */
   delayMs: number;
-  /** Events the delayed feed may hold at once; the oldest are dropped beyond it. */
+  /** Hold-back of the delayed futures feed, ms (the server's default 10 minutes); 0 holds nothing. */
+  futuresDelayMs: number;
+  /** Events the delayed feed may hold at once, per hold-back; the oldest are dropped beyond it. */
   maxDelayedEvents: number;
   now: () => number;
-}
-
-interface Held {
-  due: number;
-  events: readonly BrokerEvent[];
 }
 
 /** Subscribers found in more than one matched set, with the event lists of their sets. */
@@ -47,10 +46,12 @@ function union(lists: readonly number[][]): number[] {
 export class StreamHub {
   readonly sessions = new Map<string, Session>();
   private readonly registries = new Map<string, SubscriptionRegistry<Session>>();
-  private readonly held: Held[] = [];
-  private heldHead = 0;
-  private heldEvents = 0;
+  /** The futures events' hold-back, and the other markets'. */
+  private readonly futuresHeld: HoldBack;
+  private readonly othersHeld: HoldBack;
   private timer: NodeJS.Timeout | undefined;
+  /** When the pending timer fires. */
+  private timerDue = 0;
   /** Events delivered to sessions (all feeds), for metrics and benchmarks. */
   delivered = 0;
 
@@ -58,6 +59,8 @@ export class StreamHub {
     broker: Broker,
     private readonly opts: HubOptions,
   ) {
+    this.futuresHeld = new HoldBack(opts.futuresDelayMs, opts.maxDelayedEvents);
+    this.othersHeld = new HoldBack(opts.delayMs, opts.maxDelayedEvents);
     broker.onEvents((events) => this.receive(events));
   }
 
@@ -70,38 +73,46 @@ export class StreamHub {
 
   private receive(events: readonly BrokerEvent[]): void {
     this.route('realtime', events);
-    if (this.opts.delayMs <= 0) return;
-    this.held.push({ due: this.opts.now() + this.opts.delayMs, events });
-    this.heldEvents += events.length;
-    while (this.heldEvents > this.opts.maxDelayedEvents && this.heldHead < this.held.length) {
-      this.heldEvents -= this.held[this.heldHead]!.events.length;
-      this.held[this.heldHead++] = undefined as unknown as Held;
+    const now = this.opts.now();
+    // a batch is published for one market; one of mixed markets is split between the two
+    let futures = 0;
+    for (const e of events) if (e.market === 'futures') futures++;
+    if (futures === 0) this.hold(this.othersHeld, events, now);
+    else if (futures === events.length) this.hold(this.futuresHeld, events, now);
+    else {
+      this.hold(this.futuresHeld, events.filter((e) => e.market === 'futures'), now);
+      this.hold(this.othersHeld, events.filter((e) => e.market !== 'futures'), now);
     }
     this.schedule();
   }
 
+  private hold(held: HoldBack, events: readonly BrokerEvent[], now: number): void {
+    if (held.delayMs > 0) held.push(events, now);
+  }
+
+  /** Sets the timer for the earliest batch due (a futures batch may fall due before the others held). */
   private schedule(): void {
-    if (this.timer || this.heldHead >= this.held.length) return;
-    const wait = Math.max(0, this.held[this.heldHead]!.due - this.opts.now());
+    const a = this.futuresHeld.nextDue();
+    const b = this.othersHeld.nextDue();
+    if (a === undefined && b === undefined) return;
+    const due = Math.min(a ?? Infinity, b ?? Infinity);
+    if (this.timer) {
+      if (this.timerDue <= due) return;
+      clearTimeout(this.timer);
+    }
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.release();
-    }, wait);
+    }, Math.max(0, due - this.opts.now()));
     this.timer.unref();
   }
 
   private release(): void {
     const now = this.opts.now();
-    while (this.heldHead < this.held.length && this.held[this.heldHead]!.due <= now) {
-      const h = this.held[this.heldHead]!;
-      this.held[this.heldHead++] = undefined as unknown as Held;
-      this.heldEvents -= h.events.length;
-      this.route('delayed', h.events);
-    }
-    if (this.heldHead > 1024 && this.heldHead * 2 > this.held.length) {
-      this.held.splice(0, this.heldHead);
-      this.heldHead = 0;
-    }
+    // markets are routed to registries of their own, so the two hold-backs' order between them is free
+    for (const events of this.futuresHeld.takeDue(now)) this.route('delayed', events);
+    for (const events of this.othersHeld.takeDue(now)) this.route('delayed', events);
     this.schedule();
   }
 
@@ -161,8 +172,7 @@ export class StreamHub {
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.held.length = 0;
-    this.heldHead = 0;
-    this.heldEvents = 0;
+    this.futuresHeld.clear();
+    this.othersHeld.clear();
   }
 }

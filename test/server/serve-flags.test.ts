@@ -18,6 +18,7 @@ describe('tickerbase serve: production flags are checked before anything starts'
     [['--plans', join(dir, 'missing.json')], 'cannot read plans file'],
     [['--workers', '0'], '--workers must be an integer from 1 to 64'],
     [['--rate-limit-fail', 'maybe'], "argument 'maybe' is invalid"],
+    [['--stream-futures-delay', '-1'], '--stream-futures-delay must be an integer from 0 to 1440'],
   ])('serve %j fails with a clear message', (flags, message) => {
     const r = runCli(['serve', '--data-dir', dir, '--port', '0', '--demo', 'no', ...flags]);
     expect(r.status).not.toBe(0);

@@ -1,12 +1,14 @@
 // The delayed feed at /delayed/<market> holds every event back by the configured delay and keeps
-// its original timestamps; the real-time feed gets it at once.
+// its original timestamps; the real-time feed gets it at once. Futures have a hold-back of their
+// own (upstream delays them 10 minutes, the other markets 15).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient, startFeedServer, type FeedServer } from './feed-helpers.js';
 
 const DELAY = 400;
+const FUTURES_DELAY = 150; // shorter, as upstream's futures delay is
 let server: FeedServer;
 beforeAll(async () => {
-  server = await startFeedServer({ delayMs: DELAY, connectionLimit: 10 });
+  server = await startFeedServer({ delayMs: DELAY, futuresDelayMs: FUTURES_DELAY, connectionLimit: 10 });
 });
 afterAll(async () => server.close());
 
@@ -32,6 +34,33 @@ describe('delayed feed', () => {
     expect(delayedAt - sentAt).toBeLessThan(DELAY + 1500); // generous: the suite runs files in parallel
     delayed.close();
     live.close();
+  });
+
+  it('holds futures back by their own delay, released on time around the other markets\' events', async () => {
+    const key = await server.keyFor('developer'); // delayed, every market
+    const fut = await RawClient.ready(`${server.base}/delayed/futures`, key);
+    fut.send({ action: 'subscribe', params: 'T.*' });
+    await fut.next();
+    const stocks = await RawClient.ready(`${server.base}/delayed/stocks`, key);
+    stocks.send({ action: 'subscribe', params: 'T.*' });
+    await stocks.next();
+
+    const futuresTrade = { ev: 'T', sym: 'ESZ5', p: 6001.25, s: 2, t: 1749825067000, q: 7 };
+    const stockTrade = { ev: 'T', sym: 'DLYF', x: 1, i: '3', p: 2.5, s: 5, t: 1749825067000 };
+    const sentAt = Date.now();
+    await server.streaming.publish([stockTrade]);
+    await server.streaming.publish([futuresTrade], 'futures'); // published later, due earlier
+    const [got] = await fut.events(1, 3000);
+    const futuresAt = Date.now() - sentAt;
+    expect(await stocks.events(1, 3000)).toEqual([stockTrade]);
+    const stockAt = Date.now() - sentAt;
+    expect(got).toMatchObject({ ev: 'T', sym: 'ESZ5', p: 6001.25, s: 2, t: 1749825067000 });
+    expect(futuresAt).toBeGreaterThanOrEqual(FUTURES_DELAY - 5);
+    expect(futuresAt).toBeLessThan(DELAY - 100); // not kept waiting for the stock trade's time
+    expect(stockAt).toBeGreaterThanOrEqual(DELAY - 5);
+    expect(stockAt).toBeLessThan(DELAY + 1500);
+    fut.close();
+    stocks.close();
   });
 
   it('an event published before a delayed client connected still reaches it once due', async () => {
