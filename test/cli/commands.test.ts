@@ -99,7 +99,7 @@ const HELP: ReadonlyArray<{ args: string[]; mentions: string[] }> = [
     mentions: [
       '--port', '--data-dir', '--envelope', '--database-url', '--public-url', '--host', '--demo', '--branding-dir', '--risk-free-rate',
       '--plans', '--redis-url', '--rate-limit-fail', '--admin-token', '--workers', '--cors-origin', '--shutdown-timeout', '--response-cache', '--memory-bars-mb', '--memory-ticks-mb',
-      '--no-demo-roll',
+      '--no-demo-roll', '--stream-delay', '--stream-futures-delay',
     ],
   },
   { args: ['keys'], mentions: ['create', 'list', 'revoke'] },
@@ -142,9 +142,10 @@ describe('tickerbase commands', () => {
       expect(r.out, what).toMatch(/^Usage: tickerbase/);
       for (const m of h.mentions) expect(r.out, `${what} mentions ${m}`).toMatch(new RegExp(`(^|[\\s,\\[])${m.replace(/[<>]/g, '\\$&')}([\\s,>\\]=]|$)`, 'm'));
     }
-    // The environment twins are documented next to the flags.
-    const serveHelp = helpInProcess(['serve']).out;
-    for (const env of ['PORT', 'TICKERBASE_ENVELOPE', 'TICKERBASE_PUBLIC_URL', 'TICKERBASE_DATA_DIR', 'DATABASE_URL']) expect(serveHelp).toContain(`env: ${env}`);
+    // The environment twins are documented next to the flags (read as one line: the help wraps
+    // its descriptions to the terminal's width, anywhere between words).
+    const serveHelp = helpInProcess(['serve']).out.replace(/\s+/g, ' ');
+    for (const env of ['PORT', 'TICKERBASE_ENVELOPE', 'TICKERBASE_PUBLIC_URL', 'TICKERBASE_DATA_DIR', 'DATABASE_URL', 'TICKERBASE_STREAM_FUTURES_DELAY']) expect(serveHelp).toContain(`env: ${env}`);
 
     // A real process prints the same and exits 0 (a top-level and a nested command; every
     // command in a process of its own would cost ~1.5 s each).
