@@ -42,8 +42,8 @@ export function presentedKey(req: FastifyRequest): string | undefined {
  * with or without Redis. One lookup per key is in flight at a time, and the requests that come
  * while it runs wait for it: before, each of them asked the store too (about 190 lookups a second
  * on PostgreSQL under a 50-connection load, instead of 2). A record in use is read again once it
- * is three quarters of its TTL old, so it is renewed before it expires; no record is used past the TTL from
- * the start of the lookup that read it.
+ * is three quarters of its TTL old, so it is renewed before it expires; no record is used past
+ * the TTL from the start of the lookup that read it.
  */
 export const KEY_CACHE_TTL_MS = 500;
 
@@ -81,7 +81,8 @@ export class KeyAuthenticator {
       // in the last quarter of its life, the record is read again while it still answers: the
       // requests of a busy key no longer wait for (or, on the cached path, give up on) a lookup at
       // every expiry
-      if (hit.until - t <= this.ttlMs / 4 && !this.asking.has(hash)) this.lookUp(key, hash, t).catch(() => {}); // a failure: the expiry's lookup reports it
+      // (a failure is left to the lookup at expiry, which reports it)
+      if (hit.until - t <= this.ttlMs / 4 && !this.asking.has(hash)) this.lookUp(key, hash, t).catch(() => {});
       return this.check(hit.record, t);
     }
     return this.lookUp(key, hash, t).then((record) => this.check(record, t));

@@ -602,7 +602,6 @@ export class PostgresDriver extends PgSession {
 /** The channel tickerbase processes announce their writes on; the payload names the schema. */
 const WRITES_CHANNEL = 'tickerbase_writes';
 
-
 /**
  * A connection of its own that LISTENs for other processes' writes to one schema, started on
  * first use and reconnected a second after it is lost. Its socket is unref'd: it never keeps a
