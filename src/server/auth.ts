@@ -80,8 +80,7 @@ export class KeyAuthenticator {
     if (hit !== undefined && hit.until >= t) {
       // in the last quarter of its life, the record is read again while it still answers: the
       // requests of a busy key no longer wait for (or, on the cached path, give up on) a lookup at
-      // every expiry
-      // (a failure is left to the lookup at expiry, which reports it)
+      // every expiry; a failure is left to the lookup at expiry, which reports it
       if (hit.until - t <= this.ttlMs / 4 && !this.asking.has(hash)) this.lookUp(key, hash, t).catch(() => {});
       return this.check(hit.record, t);
     }

@@ -196,16 +196,24 @@ export function cachedBody(entry: CachedBody, requestId: string): Buffer {
   if (whole !== undefined && whole.bytes.length === entry.bytes + requestId.length) {
     const out = Buffer.allocUnsafe(whole.bytes.length);
     out.set(whole.bytes);
-    // byte by byte: the id is a few dozen ASCII characters, and a latin1 write is a call into C++
-    for (let i = 0, at = whole.idAt; i < requestId.length; i++, at++) out[at] = requestId.charCodeAt(i);
+    putId(out, whole.idAt, requestId);
     return out;
   }
   const out = Buffer.allocUnsafe(entry.bytes + requestId.length);
   let at = 0;
   for (const p of entry.head) at += p.copy(out, at);
-  at += out.write(requestId, at, 'latin1');
+  at = putId(out, at, requestId);
   for (const p of entry.tail) at += p.copy(out, at);
   return out;
+}
+
+/**
+ * Writes `id` into `out` at `at`, byte by byte (it is a few dozen ASCII characters, and a latin1
+ * write is a call into C++); returns the offset after it.
+ */
+function putId(out: Buffer, at: number, id: string): number {
+  for (let i = 0; i < id.length; i++, at++) out[at] = id.charCodeAt(i);
+  return at;
 }
 
 /** Pieces as one buffer (the piece itself when there is one). */

@@ -1,7 +1,7 @@
 // The hub: every open session, the subscription registry of each feed × market, and the routing
-// of broker events to subscribers. The delayed feed receives each event `delayMs` after the
-// real-time one (futures events `futuresDelayMs` after it, as upstream delays futures 10 minutes
-// and the other markets 15), timestamps unchanged, from queues bounded in events.
+// of broker events to subscribers. The delayed feed receives each event its market's hold-back
+// after the real-time one (timestamps unchanged), from queues bounded in events, one per length
+// of hold-back.
 import type { Broker, BrokerEvent } from './broker.js';
 import { Chunk } from './chunk.js';
 import { HoldBack } from './hold-back.js';
@@ -10,10 +10,10 @@ import { SubscriptionRegistry } from './registry.js';
 import type { Session } from './session.js';
 
 export interface HubOptions {
-  /** Hold-back of the delayed feed, ms (the server's default 15 minutes); 0 holds nothing. */
+  /** Hold-back of the delayed feed, ms, for markets `marketDelayMs` does not name; 0 holds nothing. */
   delayMs: number;
-  /** Hold-back of the delayed futures feed, ms (the server's default 10 minutes); 0 holds nothing. */
-  futuresDelayMs: number;
+  /** Hold-backs of markets of their own, ms (the server's: futures 10 minutes, as upstream's). */
+  marketDelayMs?: Partial<Record<FeedMarket, number>>;
   /** Events the delayed feed may hold at once, per hold-back; the oldest are dropped beyond it. */
   maxDelayedEvents: number;
   now: () => number;
@@ -46,9 +46,8 @@ function union(lists: readonly number[][]): number[] {
 export class StreamHub {
   readonly sessions = new Map<string, Session>();
   private readonly registries = new Map<string, SubscriptionRegistry<Session>>();
-  /** The futures events' hold-back, and the other markets'. */
-  private readonly futuresHeld: HoldBack;
-  private readonly othersHeld: HoldBack;
+  /** The queues of held events, by length of hold-back. */
+  private readonly holds = new Map<number, HoldBack>();
   private timer: NodeJS.Timeout | undefined;
   /** When the pending timer fires. */
   private timerDue = 0;
@@ -59,8 +58,6 @@ export class StreamHub {
     broker: Broker,
     private readonly opts: HubOptions,
   ) {
-    this.futuresHeld = new HoldBack(opts.futuresDelayMs, opts.maxDelayedEvents);
-    this.othersHeld = new HoldBack(opts.delayMs, opts.maxDelayedEvents);
     broker.onEvents((events) => this.receive(events));
   }
 
@@ -73,29 +70,39 @@ export class StreamHub {
 
   private receive(events: readonly BrokerEvent[]): void {
     this.route('realtime', events);
+    if (events.length === 0) return;
     const now = this.opts.now();
-    // a batch is published for one market; one of mixed markets is split between the two
-    let futures = 0;
-    for (const e of events) if (e.market === 'futures') futures++;
-    if (futures === 0) this.hold(this.othersHeld, events, now);
-    else if (futures === events.length) this.hold(this.futuresHeld, events, now);
+    // a batch is published for one market; one of several is split among their hold-backs
+    const market = events[0]!.market;
+    if (events.every((e) => e.market === market)) this.holdOf(market)?.push(events, now);
     else {
-      this.hold(this.futuresHeld, events.filter((e) => e.market === 'futures'), now);
-      this.hold(this.othersHeld, events.filter((e) => e.market !== 'futures'), now);
+      const byHold = new Map<HoldBack, BrokerEvent[]>();
+      for (const e of events) {
+        const hold = this.holdOf(e.market);
+        if (hold === undefined) continue;
+        const list = byHold.get(hold);
+        if (list) list.push(e);
+        else byHold.set(hold, [e]);
+      }
+      for (const [hold, list] of byHold) hold.push(list, now);
     }
     this.schedule();
   }
 
-  private hold(held: HoldBack, events: readonly BrokerEvent[], now: number): void {
-    if (held.delayMs > 0) held.push(events, now);
+  /** The queue of `market`'s events, or undefined when its events are not held back. */
+  private holdOf(market: FeedMarket): HoldBack | undefined {
+    const delayMs = this.opts.marketDelayMs?.[market] ?? this.opts.delayMs;
+    if (delayMs <= 0) return undefined;
+    let hold = this.holds.get(delayMs);
+    if (hold === undefined) this.holds.set(delayMs, (hold = new HoldBack(delayMs, this.opts.maxDelayedEvents)));
+    return hold;
   }
 
-  /** Sets the timer for the earliest batch due (a futures batch may fall due before the others held). */
+  /** Sets the timer for the earliest batch due (a shorter hold-back's may fall due before the others'). */
   private schedule(): void {
-    const a = this.futuresHeld.nextDue();
-    const b = this.othersHeld.nextDue();
-    if (a === undefined && b === undefined) return;
-    const due = Math.min(a ?? Infinity, b ?? Infinity);
+    let due = Infinity;
+    for (const hold of this.holds.values()) due = Math.min(due, hold.nextDue() ?? Infinity);
+    if (due === Infinity) return;
     if (this.timer) {
       if (this.timerDue <= due) return;
       clearTimeout(this.timer);
@@ -110,9 +117,8 @@ export class StreamHub {
 
   private release(): void {
     const now = this.opts.now();
-    // markets are routed to registries of their own, so the two hold-backs' order between them is free
-    for (const events of this.futuresHeld.takeDue(now)) this.route('delayed', events);
-    for (const events of this.othersHeld.takeDue(now)) this.route('delayed', events);
+    // markets are routed to registries of their own, so the order between hold-backs is free
+    for (const hold of this.holds.values()) for (const events of hold.takeDue(now)) this.route('delayed', events);
     this.schedule();
   }
 
@@ -172,7 +178,6 @@ export class StreamHub {
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.futuresHeld.clear();
-    this.othersHeld.clear();
+    for (const hold of this.holds.values()) hold.clear();
   }
 }

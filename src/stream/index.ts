@@ -110,7 +110,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;
   const connectionLimit = opts.connectionLimit ?? 1;
-  const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, futuresDelayMs: opts.futuresDelayMs ?? 10 * 60_000, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
+  const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, marketDelayMs: { futures: opts.futuresDelayMs ?? 10 * 60_000 }, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   const unwatch = watchHub(hub);
   const admittedScope = new Map<Session, string>();
