@@ -3,7 +3,7 @@
 // that share a layer do not import each other.
 const LAYERS = [
   ['domain'],
-  ['store'],
+  ['store', 'upstream'],
   ['ingest', 'services'],
   ['server'],
   ['routes', 'stream'],
