@@ -27,6 +27,7 @@
 //
 // The messages between the two threads are declared at the end.
 
+import type { MessagePort } from 'node:worker_threads';
 import type { FlatFileBatch, FlatFileErrorCode, FlatFileProgress, FlatFileSummary, RejectedRow } from './flatfile.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 import { COPY_MIN_ROWS } from '../store/driver.js';
@@ -490,7 +491,14 @@ export const IN_FLIGHT = 0;
 export const CANCELLED = 1;
 
 export interface WorkerInput {
+  /** The file's path, or the name of a stream whose bytes come over `bytes`. */
   path: string;
+  /** The file's bytes when it is a stream, not a path (flatfile-byte-port.ts). */
+  bytes?: MessagePort;
+  /** The stream's length in bytes, for progress (with `bytes`). */
+  totalBytes?: number;
+  /** Only rows of these tickers. */
+  tickers?: string[];
   kindHint?: FlatFileKind;
   skipBadRows: boolean;
   batchSize?: number;

@@ -13,7 +13,7 @@
 // and its parser starts cold. So are all files where no worker can be had (no worker file next
 // to this module, a worker that fails to load); `flatFileReaderStats` tells which way files went.
 import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { workerSource, type WorkerSource } from '../store/worker-source.js';
 import {
   CANCELLED,
@@ -24,7 +24,8 @@ import {
   type WorkerInput,
   type WorkerMessage,
 } from './flatfile-codec.js';
-import { FlatFileError, readFlatFile, type FlatFileBatch, type FlatFileSummary, type ReadFlatFileOptions } from './flatfile.js';
+import { FlatFileError, flatFileName, readFlatFile, type FlatFileBatch, type FlatFileSource, type FlatFileSummary, type ReadFlatFileOptions } from './flatfile.js';
+import { pumpToPort } from './flatfile-byte-port.js';
 
 /**
  * Files smaller than this on disk (compressed bytes for .gz) are read in this thread when no
@@ -181,12 +182,12 @@ export async function closeIdleWorkers(): Promise<void> {
 
 /** readFlatFile, read by a worker thread when the file is large enough and a worker can be had. */
 export function readFlatFileThreaded(
-  path: string,
+  file: string | FlatFileSource,
   options: CopyRowsReadOptions,
 ): AsyncGenerator<FlatFileBatch | CopyRowsBatch, FlatFileSummary>;
-export function readFlatFileThreaded(path: string, options?: ThreadedReadOptions): AsyncGenerator<FlatFileBatch, FlatFileSummary>;
+export function readFlatFileThreaded(file: string | FlatFileSource, options?: ThreadedReadOptions): AsyncGenerator<FlatFileBatch, FlatFileSummary>;
 export async function* readFlatFileThreaded(
-  path: string,
+  file: string | FlatFileSource,
   options: ThreadedReadOptions & { copyRows?: boolean } = {},
 ): AsyncGenerator<FlatFileBatch | CopyRowsBatch, FlatFileSummary> {
   const {
@@ -196,14 +197,16 @@ export async function* readFlatFileThreaded(
     copyRows = false,
     ...readOptions
   } = options;
-  const size = await sizeOf(path);
+  const path = flatFileName(file);
+  // A stream (a download) is read in the worker as its bytes arrive, passed over a port.
+  const size = typeof file === 'string' ? await sizeOf(file) : file.totalBytes;
   const threshold = idleWorkers.length > 0 ? Math.min(idleWorkerThreshold, workerThreshold) : workerThreshold;
   const wanted = size !== undefined && size >= threshold;
   const spec = wanted ? workerSpec() : null;
   if (spec === null) {
     if (wanted) workerUnavailable('no worker file next to the reader');
     flatFileReaderStats.inThread++;
-    return yield* readFlatFile(path, readOptions);
+    return yield* readFlatFile(file, readOptions);
   }
 
   let taken: { worker: Worker; fresh: boolean };
@@ -212,14 +215,18 @@ export async function* readFlatFileThreaded(
   } catch (err) {
     workerUnavailable((err as Error).message);
     flatFileReaderStats.inThread++;
-    return yield* readFlatFile(path, readOptions);
+    return yield* readFlatFile(file, readOptions);
   }
   const { worker, fresh } = taken;
 
   const { onReject, onProgress } = readOptions;
   const credits = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  const channel = typeof file === 'string' ? undefined : new MessageChannel();
   const input: WorkerInput = {
     path,
+    bytes: channel?.port2,
+    totalBytes: size,
+    tickers: readOptions.tickers ? [...readOptions.tickers] : undefined,
     kindHint: readOptions.kindHint,
     skipBadRows: readOptions.skipBadRows === true,
     batchSize: readOptions.batchSize,
@@ -250,7 +257,8 @@ export async function* readFlatFileThreaded(
   worker.on('message', onMessage);
   worker.on('error', onError);
   worker.on('exit', onExit);
-  worker.postMessage({ read: input });
+  worker.postMessage({ read: input }, channel ? [channel.port2] : []);
+  const pump = channel && typeof file !== 'string' ? pumpToPort(file, channel.port1) : undefined;
 
   let received = 0;
   /** The worker sent its last message for this file: it can take the next. */
@@ -270,7 +278,8 @@ export async function* readFlatFileThreaded(
           // It failed before reading anything (a new worker that could not load): read here.
           if (fresh) workerUnavailable(failure?.message ?? `worker exited with code ${exitCode}`);
           flatFileReaderStats.inThread++;
-          return yield* readFlatFile(path, readOptions);
+          pump?.stop(); // a stream is opened again for this thread
+          return yield* readFlatFile(file, readOptions);
         }
         const why = failure?.message ?? `reader thread exited with code ${exitCode}`;
         throw new FlatFileError(path, 0, `read failed: ${why}`, 'read_failed');
@@ -316,6 +325,7 @@ export async function* readFlatFileThreaded(
       }
     }
   } finally {
+    pump?.stop();
     worker.off('message', onMessage);
     worker.off('error', onError);
     worker.off('exit', onExit);

@@ -22,6 +22,7 @@ import {
   type WorkerMessage,
 } from './flatfile-codec.js';
 import { FlatFileError, readFlatFile, type FlatFileBatch } from './flatfile.js';
+import { portSource } from './flatfile-byte-port.js';
 
 /** Events held back are sent on their own past these (long runs of rejects between batches). */
 const MAX_HELD_EVENTS = 512;
@@ -64,8 +65,10 @@ function run(input: WorkerInput): void {
     }
   };
 
-  const reader = readFlatFile(input.path, {
+  const file = input.bytes ? portSource(input.path, input.totalBytes ?? 0, input.bytes) : input.path;
+  const reader = readFlatFile(file, {
     kindHint: input.kindHint,
+    tickers: input.tickers ? new Set(input.tickers) : undefined,
     skipBadRows: input.skipBadRows,
     batchSize: input.batchSize,
     onReject: input.rejects ? (reject) => hold({ reject }, reject.raw.length) : undefined,

@@ -16,7 +16,7 @@
 //   from the header's is an error.
 
 import { open, type FileHandle } from 'node:fs/promises';
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { CsvChunk, CsvError, CsvReader } from './csv.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
@@ -65,6 +65,28 @@ export interface ReadFlatFileOptions {
   onProgress?: (progress: FlatFileProgress) => void;
   /** Rows per yielded batch; 5,000 by default. */
   batchSize?: number;
+  /**
+   * Only rows of these tickers (as spelled in the file) are read; the others are passed over
+   * unparsed, neither counted nor checked.
+   */
+  tickers?: ReadonlySet<string>;
+}
+
+/**
+ * A flat file that is not a path on disk: its bytes (gzip or not) as a stream, opened afresh on
+ * each call (a reader that must start over opens it again). `name` stands for the path in
+ * messages (`name:line: reason`) and in telling minute from day aggregates.
+ */
+export interface FlatFileSource {
+  name: string;
+  /** Bytes of the stream, for progress (0 when unknown). */
+  totalBytes: number;
+  open(): Promise<AsyncIterable<Uint8Array>>;
+}
+
+/** The name a file goes by in messages: its path, or its source's name. */
+export function flatFileName(input: string | FlatFileSource): string {
+  return typeof input === 'string' ? input : input.name;
 }
 
 export type FlatFileBatch =
@@ -154,11 +176,12 @@ export function kindFromSpacing(bars: readonly BarRow[]): 'minute_aggs' | 'day_a
  * throws. Returns a summary when done.
  */
 export async function* readFlatFile(
-  path: string,
+  file: string | FlatFileSource,
   options: ReadFlatFileOptions = {},
 ): AsyncGenerator<FlatFileBatch, FlatFileSummary> {
-  const { kindHint, skipBadRows = false, onReject, onProgress, batchSize = 5000 } = options;
-  const input = await openInput(path);
+  const { kindHint, skipBadRows = false, onReject, onProgress, batchSize = 5000, tickers } = options;
+  const path = flatFileName(file);
+  const input = typeof file === 'string' ? await openInput(file) : await openSource(file);
   const reader = new CsvReader(input.source);
   let layout: Layout | undefined;
   let kind: DetectedKind | undefined;
@@ -187,6 +210,7 @@ export async function* readFlatFile(
           reject(chunk, chunk.error);
           continue;
         }
+        if (tickers !== undefined && !tickers.has(chunk.field(layout.tickerColumn))) continue;
         if (chunk.fieldCount !== layout.width) {
           reject(chunk, `expected ${layout.width} columns, found ${chunk.fieldCount}`);
           continue;
@@ -266,6 +290,42 @@ async function openInput(path: string): Promise<Input> {
   }
 }
 
+/** A source's stream, gunzipped when its name ends in .gz or its first bytes are gzip's magic. */
+async function openSource(source: FlatFileSource): Promise<Input> {
+  let stream: AsyncIterable<Uint8Array>;
+  try {
+    stream = await source.open();
+  } catch (err) {
+    throw new FlatFileError(source.name, 0, `cannot open: ${(err as Error).message}`, 'read_failed');
+  }
+  const iterator = stream[Symbol.asyncIterator]();
+  let first: IteratorResult<Uint8Array>;
+  try {
+    first = await iterator.next();
+  } catch (err) {
+    throw new FlatFileError(source.name, 0, `cannot read: ${(err as Error).message}`, 'read_failed');
+  }
+  let bytes = 0;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    let step = first;
+    try {
+      while (!step.done) {
+        bytes += step.value.length;
+        yield step.value;
+        step = await iterator.next();
+      }
+    } finally {
+      // Stopped early (a bad row, the caller left): let the source let go of its connection.
+      if (!step.done) await iterator.return?.();
+    }
+  }
+  const head = first.done ? undefined : first.value;
+  const gzip = /\.gz$/i.test(source.name) || (head !== undefined && head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b);
+  const raw = Readable.from(counted(), { objectMode: false, highWaterMark: 256 * 1024 });
+  const output = gzip ? pipeline(raw, createGunzip({ chunkSize: 64 * 1024 }), () => {}) : raw;
+  return { source: output, gzip, totalBytes: source.totalBytes, bytesRead: () => bytes };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Layouts: header → column indexes → a row parser specialised to them.
 
@@ -274,6 +334,7 @@ type Row = TradeRow | QuoteRow | BarRow;
 interface Layout {
   kind: DetectedKind;
   width: number;
+  tickerColumn: number;
   parse: (chunk: CsvChunk) => Row;
 }
 
@@ -292,7 +353,7 @@ function resolveLayout(header: string[], file: string, kindHint: FlatFileKind | 
     kind = kindHint;
   }
   const parse = kind === 'trades' ? tradeParser(col) : kind === 'quotes' ? quoteParser(col) : barParser(col);
-  return { kind, width: header.length, parse };
+  return { kind, width: header.length, tickerColumn: col('ticker'), parse };
 }
 
 type ColumnIndex = (name: string) => number;

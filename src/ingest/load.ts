@@ -11,7 +11,7 @@ import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 // metrics.ts holds the process's prom-client registry only (no Fastify): cheap for the CLI.
 import { recordImportRows } from './metrics.js';
 import type { Store } from '../store/index.js';
-import type { FlatFileBatch, FlatFileProgress, FlatFileSummary } from './flatfile.js';
+import type { FlatFileBatch, FlatFileProgress, FlatFileSource, FlatFileSummary } from './flatfile.js';
 import { readFlatFileThreaded } from './flatfile-threaded.js';
 import type { BarRow, FlatFileKind, QuoteRow, TradeRow } from '../domain/market-records.js';
 import { KeyConflictError } from '../store/driver.js';
@@ -45,6 +45,13 @@ export interface ImportContext {
   skipBadRows: boolean;
   /** The data set named by `--dataset`, when the user gave one (importers that have several). */
   dataset?: string;
+  /**
+   * The file's bytes when they are a stream rather than the file at `path` (a download from the
+   * flat-file bucket; `path` is then its name). Only the flat-file importer reads streams.
+   */
+  source?: FlatFileSource;
+  /** Only rows of these tickers are imported (flat files). */
+  tickers?: ReadonlySet<string>;
   /** Record a bad row left out under skipBadRows (importFile writes the rejects file). */
   reject(row: ImportRejection): void;
   progress(p: ImportProgress): void;
@@ -326,9 +333,10 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
   let maxT = -Infinity;
   // Parsed in a worker thread (large files), overlapping the inserts made here; one that loads
   // the rows as new gets them encoded for COPY there.
-  const batches = readFlatFileThreaded(ctx.path, {
+  const batches = readFlatFileThreaded(ctx.source ?? ctx.path, {
     copyRows: asNew && market.loadsNewRows(),
     skipBadRows: ctx.skipBadRows,
+    tickers: ctx.tickers,
     onReject: (r) => {
       if (!asNew && r.line <= reported.rejectLine) return;
       reported.rejectLine = r.line;

@@ -9,6 +9,7 @@ import { readStoreStatus, type StoreStatus } from './repos/store-status.js';
 import { CorporateActionsRepository } from './repos/corporate-actions.js';
 import { CryptoBookRepository } from './repos/crypto-book.js';
 import { DatasetRepository } from './repos/datasets.js';
+import { FlatFileManifestRepository } from './repos/flatfile-manifest.js';
 import { FuturesMarketRepository } from './repos/futures-market.js';
 import { KeyRepository } from './repos/keys.js';
 import { MarketDataRepository } from './repos/market.js';
@@ -47,6 +48,8 @@ export interface Store {
   readonly usage: UsageRepository;
   /** Level-2 books of crypto pairs, as imported. */
   readonly cryptoBooks: CryptoBookRepository;
+  /** Which objects of upstream's flat-file bucket `sync flatfiles` stored, and in which version. */
+  readonly flatFileManifest: FlatFileManifestRepository;
   /**
    * Runs fn with a store whose every repository works inside one transaction: committed when fn
    * resolves, rolled back when it throws. A transaction started inside fn joins the outer one.
@@ -128,6 +131,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
     corporateActions: new CorporateActionsRepository(db),
     usage: new UsageRepository(db),
     cryptoBooks: new CryptoBookRepository(db),
+    flatFileManifest: new FlatFileManifestRepository(db),
     transaction: (fn, opts) =>
       db.transaction(async (tx) => {
         if (opts?.serializeOn !== undefined && tx.engine === 'postgres') {
