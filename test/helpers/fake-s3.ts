@@ -43,6 +43,8 @@ export class FakeS3 {
   private pageSize: number;
   /** Milliseconds to wait between chunks of 64 KiB of an object's body (0: none). */
   chunkDelayMs = 0;
+  /** Milliseconds to wait before answering a listing (0: none). */
+  listDelayMs = 0;
   private server: Server | undefined;
   private version = 0;
   url = '';
@@ -126,6 +128,8 @@ export class FakeS3 {
     const key = segments.slice(1).map(decodeURIComponent).join('/');
     if (key === '') {
       if (req.method !== 'GET' || query.get('list-type') !== '2') return this.error(req, res, 400, 'InvalidRequest', 'only ListObjectsV2', path, query);
+      if (this.listDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.listDelayMs));
+      if (res.destroyed) return;
       return this.list(req, res, path, query);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return this.error(req, res, 405, 'MethodNotAllowed', 'read only', path, query);

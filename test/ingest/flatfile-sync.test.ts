@@ -191,6 +191,19 @@ for (const engine of engines()) {
       expect((await store.flatFileManifest.entries(MINUTES)).map((e) => e.key)).not.toContain(stalled);
     });
 
+    it('gives up on a listing that does not answer, with an error naming the deadline', async () => {
+      s3.listDelayMs = 5_000;
+      const impatient = new FlatFilesBucket({ endpoint: s3.url, bucket: s3.bucket, accessKey: s3.accessKey, secretKey: s3.secretKey, timeoutMs: 300, maxAttempts: 1 });
+      try {
+        const err = await syncFlatFiles(store, impatient, { datasets: [MINUTES], from: '2024-03-01', to: '2024-03-08', output: out }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(FlatFilesBucketError);
+        expect((err as FlatFilesBucketError).code).toBe('timeout');
+        expect((err as Error).message).toMatch(/^listing us_stocks_sip\/minute_aggs_v1\/: no answer from http:\/\/127\.0\.0\.1:\d+\/flatfiles within 0\.6 s/);
+      } finally {
+        impatient.destroy();
+      }
+    });
+
     it('a dry run lists the files it would fetch with sizes and total, and writes nothing', async () => {
       const summary = await sync({ dryRun: true });
       expect(summary).toMatchObject({ objects: 6, fetched: 0 });
