@@ -236,7 +236,7 @@ export async function syncFlatFiles(store: Store, bucket: FlatFileBucketReader, 
   summary.seconds = (performance.now() - started) / 1000;
   const rate = summary.seconds > 0 ? summary.rows / summary.seconds : 0;
   out.write(
-    `summary: ${plan.length} files from ${opts.from} to ${opts.to}: ${summary.fetched} fetched, ${summary.upToDate} up to date, ` +
+    `summary: ${plan.length} file${plan.length === 1 ? '' : 's'} from ${opts.from} to ${opts.to}: ${summary.fetched} fetched, ${summary.upToDate} up to date, ` +
       `${summary.failures.length} failed; ${summary.rows.toLocaleString('en-US')} rows, ${formatBytes(summary.bytes)}, ` +
       `${summary.seconds.toFixed(1)} s, ${formatCount(rate)} rows/s\n`,
   );

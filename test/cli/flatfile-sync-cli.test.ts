@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/index.js';
+import { buildCli, main } from '../../src/cli/index.js';
 import { importFile } from '../../src/ingest/load.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { sqlOf } from '../../src/store/inspect.js';
@@ -60,6 +60,15 @@ describe('tickerbase sync flatfiles (in process)', () => {
     expect(process.exitCode ?? 0).toBe(0);
     expect(stderr).toMatch(/summary: 3 files from 2024-03-01 to 2024-03-31: 3 fetched, 0 up to date, 0 failed; 90 rows/);
     expect(stderr).not.toContain(s3.secretKey);
+  });
+
+  it('lists its flags and their environment twins in its help', () => {
+    const sync = buildCli().commands.find((c) => c.name() === 'sync')!;
+    const help = sync.commands.find((c) => c.name() === 'flatfiles')!.helpInformation().replace(/\s+/g, ' ');
+    for (const flag of ['--datasets', '--from', '--to', '--tickers', '--parallel', '--dry-run', '--data-dir', '--database-url']) expect(help).toContain(flag);
+    for (const env of ['TICKERBASE_S3_ENDPOINT', 'TICKERBASE_S3_BUCKET', 'TICKERBASE_S3_ACCESS_KEY', 'TICKERBASE_S3_SECRET_KEY']) expect(help).toContain(`env: ${env}`);
+    expect(help).toContain('default: "https://files.massive.com"');
+    expect(help).toContain('default: "flatfiles"');
   });
 
   it('exits 1 with a summary naming the refused file when one was refused', async () => {

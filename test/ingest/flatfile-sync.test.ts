@@ -129,6 +129,32 @@ for (const engine of engines()) {
       expect(await store.market.readBars('minute', { ticker: 'NVDA', fromMs: nyTime('2024-03-08', '00:00'), toMs: nyTime('2024-03-09', '00:00'), order: 'asc', limit: 1000 })).toHaveLength(300);
     });
 
+    it('replaces a republished crypto day in UTC, leaving the stocks of the same hours alone', async () => {
+      const CRYPTO = 'global_crypto/minute_aggs_v1';
+      const day = '2024-03-07';
+      const utcMinutes = (tickers: string[], from: number, count: number, shift = 0) =>
+        tickers.flatMap((ticker) =>
+          Array.from({ length: count }, (_, m) => {
+            const p = 60_000 + m + shift;
+            return `${ticker},1.5,${p},${p},${p + 1},${p - 1},${BigInt(from + m * 60_000) * 1_000_000n},3`;
+          }),
+        );
+      const key = dayKey(CRYPTO, day);
+      s3.put(key, gzipCsv(MINUTE_HEADER, utcMinutes(['X:BTCUSD', 'X:ETHUSD'], Date.UTC(2024, 2, 7), 1440)));
+      await sync({ datasets: [MINUTES, CRYPTO] });
+      expect(await countRows(store, 'minute_bars')).toBe(2700 + 2 * 1440);
+      // Republished without ETH.
+      s3.put(key, gzipCsv(MINUTE_HEADER, utcMinutes(['X:BTCUSD'], Date.UTC(2024, 2, 7), 1440, 5)));
+      expect(await sync({ datasets: [MINUTES, CRYPTO] })).toMatchObject({ fetched: 1, upToDate: 3 });
+      const utcDay = { fromMs: Date.UTC(2024, 2, 7), toMs: Date.UTC(2024, 2, 8), order: 'asc' as const, limit: 5000 };
+      expect(await store.market.readBars('minute', { ticker: 'X:ETHUSD', ...utcDay })).toEqual([]);
+      const btc = await store.market.readBars('minute', { ticker: 'X:BTCUSD', ...utcDay });
+      expect(btc).toHaveLength(1440);
+      expect(btc[0]!.o).toBe(60_005);
+      // The stocks' minutes of that day are all still there.
+      expect(await countRows(store, 'minute_bars')).toBe(2700 + 1440);
+    });
+
     it('filters rows by ticker in flight, and a later run without the filter fetches the rest', async () => {
       const filtered = await sync({ tickers: ['AAPL'] });
       expect(filtered).toMatchObject({ fetched: 6, rows: 3 * 300 + 3 * 200 });
