@@ -206,16 +206,25 @@ for (const engine of engines()) {
       expect(s3.requests.filter((r) => r.status === 200)).toEqual([]);
     });
 
-    it('abandons a download that stalls, within the deadline, and stores nothing of it', async () => {
-      const stalled = dayKey(MINUTES, '2024-03-07');
-      s3.stall(stalled);
-      const summary = await sync({ datasets: [MINUTES] });
-      expect(summary.fetched).toBe(2);
-      expect(summary.failures.map((f) => f.key)).toEqual([stalled]);
-      expect(summary.failures[0]!.message).toMatch(/no data from the bucket for 2 s/);
-      expect(await countRows(store, 'minute_bars')).toBe(2 * 900);
-      expect((await store.flatFileManifest.entries(MINUTES)).map((e) => e.key)).not.toContain(stalled);
-    });
+    for (const reader of ['this thread', 'the reader thread'] as const) {
+      it(`abandons a download that stalls, within the deadline, and stores nothing of it (parsed in ${reader})`, async () => {
+        const stalled = dayKey(MINUTES, '2024-03-07');
+        s3.stall(stalled);
+        const threshold = flatFileReaderSettings.workerThreshold;
+        if (reader === 'the reader thread') flatFileReaderSettings.workerThreshold = 0;
+        let summary;
+        try {
+          summary = await sync({ datasets: [MINUTES] });
+        } finally {
+          flatFileReaderSettings.workerThreshold = threshold;
+        }
+        expect(summary.fetched).toBe(2);
+        expect(summary.failures.map((f) => f.key)).toEqual([stalled]);
+        expect(summary.failures[0]!.message).toMatch(/no data from the bucket for 2 s/);
+        expect(await countRows(store, 'minute_bars')).toBe(2 * 900);
+        expect((await store.flatFileManifest.entries(MINUTES)).map((e) => e.key)).not.toContain(stalled);
+      });
+    }
 
     it('gives up on a listing that does not answer, with an error naming the deadline', async () => {
       s3.listDelayMs = 5_000;
