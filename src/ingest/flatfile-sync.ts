@@ -194,6 +194,7 @@ export async function syncFlatFiles(store: Store, bucket: FlatFileBucketReader, 
             path: p.key,
             source,
             tickers,
+            kindHint: dataset.kind,
             skipBadRows: false,
             reject: () => {},
             progress: (fp) => {

@@ -52,6 +52,8 @@ export interface ImportContext {
   source?: FlatFileSource;
   /** Only rows of these tickers are imported (flat files). */
   tickers?: ReadonlySet<string>;
+  /** The kind of rows the file must hold (flat files: a header of another kind fails it). */
+  kindHint?: FlatFileKind;
   /** Record a bad row left out under skipBadRows (importFile writes the rejects file). */
   reject(row: ImportRejection): void;
   progress(p: ImportProgress): void;
@@ -337,6 +339,7 @@ async function loadFlatFile(ctx: ImportContext, asNew: boolean, reported: Report
     copyRows: asNew && market.loadsNewRows(),
     skipBadRows: ctx.skipBadRows,
     tickers: ctx.tickers,
+    kindHint: ctx.kindHint,
     onReject: (r) => {
       if (!asNew && r.line <= reported.rejectLine) return;
       reported.rejectLine = r.line;

@@ -249,6 +249,15 @@ for (const engine of engines()) {
       expect(s3.requests.filter((r) => r.method === 'GET' && !r.query.has('list-type'))).toEqual([]);
     });
 
+    it('fails a file whose header is not of its data set, storing nothing of it', async () => {
+      const wrong = dayKey(TRADES, '2024-03-07');
+      s3.put(wrong, gzipCsv(MINUTE_HEADER, minuteBarLines('2024-03-07', { tickers: ['AAPL'], minutes: 5 })));
+      const summary = await sync({ datasets: [TRADES] });
+      expect(summary.fetched).toBe(2);
+      expect(summary.failures).toEqual([{ key: wrong, message: `${wrong}:1: header is for aggs, not trades` }]);
+      expect(await countRows(store, 'minute_bars')).toBe(0);
+    });
+
     it('names the key of a file of a data set the importer cannot read, and goes on with the rest', async () => {
       const values = dayKey('us_indices/values_v1', '2024-03-08');
       s3.put(values, gzipCsv('ticker,timestamp,value', ['I:SPX,1709913600000000000,5123.4']));
