@@ -155,6 +155,19 @@ for (const engine of engines()) {
       expect(await countRows(store, 'minute_bars')).toBe(2700 + 1440);
     });
 
+    it('fails a file republished between the listing and its download, and the next run fetches it', async () => {
+      const key = dayKey(MINUTES, '2024-03-08');
+      const body = gzipCsv(MINUTE_HEADER, minuteBarLines('2024-03-08', { tickers: TICKERS, minutes: 300, priceShift: 2 }));
+      // Republished just as the run comes to download it.
+      const racing = { list: (prefix: string) => bucket.list(prefix), open: (k: string, etag?: string) => (k === key && s3.put(k, body), bucket.open(k, etag)) };
+      const summary = await syncFlatFiles(store, racing, { datasets: [MINUTES], from: '2024-03-01', to: '2024-03-08', output: out });
+      expect(summary.fetched).toBe(2);
+      expect(summary.failures).toEqual([{ key, message: `${key}: republished while the run was going; run again to fetch the new version` }]);
+      expect(await countRows(store, 'minute_bars')).toBe(1800);
+      expect(await sync({ datasets: [MINUTES] })).toMatchObject({ fetched: 1, upToDate: 2, failures: [] });
+      expect(await countRows(store, 'minute_bars')).toBe(2700);
+    });
+
     it('filters rows by ticker in flight, and a later run without the filter fetches the rest', async () => {
       const filtered = await sync({ tickers: ['AAPL'] });
       expect(filtered).toMatchObject({ fetched: 6, rows: 3 * 300 + 3 * 200 });
