@@ -154,6 +154,7 @@ export async function syncFlatFiles(store: Store, bucket: FlatFileBucketReader, 
   const tickers = opts.tickers === undefined ? undefined : new Set(opts.tickers);
   const filter = tickerFilterKey(opts.tickers);
   const inFlight = new Map<string, { bytes: number; rows: number }>();
+  let fetchesFailed = 0;
   const bytesTotal = toFetch.reduce((s, p) => s + p.size, 0);
   const progress = new SyncProgress(out, () => {
     let bytes = summary.bytes;
@@ -162,7 +163,7 @@ export async function syncFlatFiles(store: Store, bucket: FlatFileBucketReader, 
       bytes += f.bytes;
       rows += f.rows;
     }
-    return { filesDone: summary.fetched + summary.failures.length, filesTotal: toFetch.length, bytes, bytesTotal, rows };
+    return { filesDone: summary.fetched + fetchesFailed, filesTotal: toFetch.length, bytes, bytesTotal, rows };
   });
   const writeSlot = store.engine === 'sqlite' ? oneAtATime() : <T>(fn: () => Promise<T>) => fn();
   let fatal: FlatFilesBucketError | undefined;
@@ -217,6 +218,7 @@ export async function syncFlatFiles(store: Store, bucket: FlatFileBucketReader, 
       if (cause instanceof FlatFilesBucketError && cause.code === 'bad_credentials') fatal ??= cause;
       const message = (cause as Error).message ?? String(cause);
       const named = message.startsWith(p.key) ? message : `${p.key}: ${message}`;
+      fetchesFailed++;
       summary.failures.push({ key: p.key, message: named });
       progress.line(`error: ${named} (nothing of this file was stored)`);
     } finally {
