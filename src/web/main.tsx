@@ -36,7 +36,7 @@ function AuthScreen({ session, where, onDone }: { session: Session; where: Where
     <div class="auth-screen">
       <main class="auth">
         <Brand />
-        <p class="pitch">Your own market data API: upstream's REST endpoints and WebSocket feed, served from your data.</p>
+        <p class="pitch">Upstream's market data API and WebSocket feed, served from your own data.</p>
         {signUp ? <SignUp session={session} invitation={where.query.get('invitation') ?? undefined} onDone={onDone} /> : <SignIn onDone={onDone} />}
         <p class="auth-switch">
           {signUp ? (

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { DEMO_STEPS } from '../../src/demo/load.js';
 import { DEFAULT_ASSETS_DIR } from '../../src/routes/dashboard/static.js';
@@ -71,7 +70,7 @@ export async function startDashboard(): Promise<Dashboard> {
       const errors = seen;
       seen = [];
       allowed = [];
-      expect(errors, 'console errors and uncaught exceptions in the pages').toEqual([]);
+      if (errors.length) throw new Error(`console errors and uncaught exceptions in the pages:\n${errors.join('\n')}`);
     },
     allowConsole(pattern) {
       allowed.push(pattern);

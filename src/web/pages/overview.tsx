@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, type Key, type Session, type Usage } from '../api';
 import { Card, ErrorLine, message, PageHeader, Stat } from '../components';
 import { count } from '../lib/format';
-import { planSummary } from '../lib/plan-text';
+import { planSummary, timeframeText } from '../lib/plan-text';
+import { UsageChart } from './usage-chart';
 
 // The landing page after sign-in: today's figures, the plan, and the three steps from an account
 // to a first answer (a key, a request, a chart), each marked done once it is.
@@ -32,7 +33,7 @@ export function OverviewPage({ session }: { session: Session }) {
         <Stat label="Requests today (UTC)" value={usage ? count(today) : '…'} testid="overview-today" />
         <Stat label="Requests, last 30 days" value={usage ? count(total) : '…'} />
         <Stat label="Active keys" value={keys ? count(active.length) : '…'} />
-        <Stat label="Plan" value={plan?.name ?? session.account?.plan ?? '…'} hint={plan ? planSummary(plan) : undefined} />
+        <Stat label="Plan" value={plan?.name ?? session.account?.plan ?? '…'} hint={plan ? timeframeText(plan) : undefined} />
       </div>
       <div class="grid-2">
         <Card title="Get started">
@@ -67,6 +68,11 @@ export function OverviewPage({ session }: { session: Session }) {
           )}
         </Card>
       </div>
+      {usage && (
+        <Card title="Requests per day (UTC), last 30 days" actions={<a href="#/usage">Usage details →</a>}>
+          <UsageChart days={usage.days} />
+        </Card>
+      )}
     </>
   );
 }
