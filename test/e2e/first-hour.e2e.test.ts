@@ -46,7 +46,7 @@ describe.skipIf(!haveChromium)('the first hour (headless Chromium)', () => {
     expect(await page.locator('.pitch').textContent()).toMatch(/market data/i);
   });
 
-  it('keeps a deep link through sign-in: #/explorer opens the explorer once signed in', async () => {
+  it('keeps a deep link through sign-in: #/explorer?ticker=MSFT opens the explorer on MSFT once signed in', async () => {
     await page.goto(`${d.base}/dashboard/#/signup`);
     await page.getByTestId('signup-email').fill('newcomer@example.com');
     await page.getByTestId('signup-password').fill(PASSWORD);
@@ -54,10 +54,10 @@ describe.skipIf(!haveChromium)('the first hour (headless Chromium)', () => {
     await page.getByTestId('logout').click();
     await page.getByTestId('login-email').waitFor();
 
-    await page.goto(`${d.base}/dashboard/#/explorer`);
+    await page.goto(`${d.base}/dashboard/#/explorer?ticker=MSFT`);
     await signIn(page, 'newcomer@example.com');
-    await page.getByTestId('ticker-search').waitFor();
-    expect(new URL(page.url()).hash).toBe('#/explorer');
+    await page.getByTestId('overview').filter({ hasText: 'MSFT' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/explorer?ticker=MSFT');
   });
 
   it('tells an account without keys what to do next on the usage page', async () => {

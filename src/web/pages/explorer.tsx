@@ -123,7 +123,13 @@ export function ExplorerPage({ initialTicker }: { initialTicker?: string }) {
     <>
       <PageHeader title="Explorer" lead="Look up any ticker of this server: its profile, last close and bars, read with your plan." />
       <Card>
-        <Search onPick={(t) => setTicker(t.ticker)} />
+        <Search
+          onPick={(t) => {
+            setTicker(t.ticker);
+            // the address names the ticker, so it can be bookmarked or shared (replaceState fires no hashchange)
+            history.replaceState(null, '', `#/explorer?ticker=${encodeURIComponent(t.ticker)}`);
+          }}
+        />
       </Card>
       {ticker ? (
         <>

@@ -61,18 +61,17 @@ export function UsagePage() {
     <>
       <PageHeader title="Usage" lead="Requests of your keys and of the explorer, per UTC day, and what your plan allows." />
       <Card title="Requests per day (UTC), last 30 days">
-        {quiet && (
-          <EmptyState title="No requests in the last 30 days" testid="usage-empty">
-            {keys.length === 0 ? (
-              <>
-                Requests appear here once a program calls the API with one of your keys. <a href="#/keys">Create a key</a>, then paste an example from the <a href="#/quickstart">Quickstart</a>.
-              </>
-            ) : (
-              <>
-                Call the API with one of your keys: the <a href="#/quickstart">Quickstart</a> has examples ready to paste. Charts drawn in the <a href="#/explorer">Explorer</a> count too.
-              </>
-            )}
+        {keys.length === 0 ? (
+          <EmptyState title="You have no API keys yet" testid="usage-empty">
+            Requests of your programs appear here once they call the API with a key. <a href="#/keys">Create a key</a>, then paste an example from the <a href="#/quickstart">Quickstart</a>.
+            {!quiet && ' The requests below are the explorer’s.'}
           </EmptyState>
+        ) : (
+          quiet && (
+            <EmptyState title="No requests in the last 30 days" testid="usage-empty">
+              Call the API with one of your keys: the <a href="#/quickstart">Quickstart</a> has examples ready to paste. Charts drawn in the <a href="#/explorer">Explorer</a> count too.
+            </EmptyState>
+          )
         )}
         <UsageChart days={usage.days} />
       </Card>
