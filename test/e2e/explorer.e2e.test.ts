@@ -113,8 +113,13 @@ describe.skipIf(!haveChromium)('explorer (headless Chromium)', () => {
 
   it('reads the bar under the pointer (OHLC and volume) and draws intraday times in New York time, or UTC on request', async () => {
     await chartOf('AAPL');
+    asked.length = 0;
     await page.getByTestId('timespan-5m').click();
     await page.getByTestId('chart-state').filter({ hasText: /\d+ bars/ }).waitFor({ timeout: 15_000 });
+    // 5-minute bars come with a week's range: the day chart's year of them is never asked for
+    const fiveMinute = asked.filter((p) => p.includes('/range/5/minute/'));
+    expect(fiveMinute).toHaveLength(1);
+    expect(fiveMinute[0]).toMatch(/\/2026-11-13\/2026-11-20$/);
     const ohlc = page.getByTestId('ohlc');
     const last = (await ohlc.textContent()) ?? '';
     expect(last).toMatch(/O [\d,.]+ {2}H [\d,.]+ {2}L [\d,.]+ {2}C [\d,.]+ {2}V [\d.]+[KMB]?/);

@@ -59,10 +59,12 @@ export function Chart({ ticker, end }: { ticker: string; end: number | undefined
   const parts = useRef<{ chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | undefined>(undefined);
   /** The drawn bars by the chart time each was given: the readout finds the bar under the pointer. */
   const byTime = useRef(new Map<number, Bar>());
-  const [span, setSpan] = useState('1d');
+  // the bar size and the range change together, so a new bar size never asks for the old range
+  // (a year of 1-minute bars) on the way
+  const [view, setView] = useState<{ span: string; from: string; to: string }>();
+  const span = view?.span ?? '1d';
   const [zoneChoice, setZoneChoice] = useState<ChartZone>('exchange');
   const [draft, setDraft] = useState({ from: '', to: '' });
-  const [range, setRange] = useState<{ from: string; to: string }>();
   const [state, setState] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [notice, setNotice] = useState<string>();
@@ -73,13 +75,15 @@ export function Chart({ ticker, end }: { ticker: string; end: number | undefined
   const homeZone = exchangeZone(ticker);
   const zone = s.intraday && zoneChoice === 'utc' ? 'UTC' : homeZone;
 
-  // a new timespan brings a range that suits it (a few days of minutes, years of weeks)
-  useEffect(() => {
+  // a bar size comes with a range that suits it (a few days of minutes, years of weeks)
+  const showSpan = (id: string) => {
     if (end === undefined) return;
-    const r = { from: isoDay(end - s.days * DAY), to: isoDay(end) };
+    const days = TIMESPANS.find((x) => x.id === id)!.days;
+    const r = { from: isoDay(end - days * DAY), to: isoDay(end) };
     setDraft(r);
-    setRange(r);
-  }, [end, span]);
+    setView({ span: id, ...r });
+  };
+  useEffect(() => showSpan(span), [end]);
 
   // one chart per mounted component, its two series with it: the series are never removed on
   // their own, so nothing touches a chart after its removal
@@ -115,13 +119,13 @@ export function Chart({ ticker, end }: { ticker: string; end: number | undefined
 
   useEffect(() => {
     const p = parts.current;
-    if (!p || !range) return;
-    const bad = rangeProblem(range.from, range.to);
+    if (!p || !view) return;
+    const bad = rangeProblem(view.from, view.to);
     setProblem(bad);
     if (bad) return;
     setState('Loading…');
     setNotice(undefined);
-    const url = `/v2/aggs/ticker/${encodeURIComponent(ticker)}/range/${s.multiplier}/${s.timespan}/${range.from}/${range.to}?adjusted=true&sort=asc&limit=50000`;
+    const url = `/v2/aggs/ticker/${encodeURIComponent(ticker)}/range/${s.multiplier}/${s.timespan}/${view.from}/${view.to}?adjusted=true&sort=asc&limit=50000`;
     let live = true;
     rest<{ results?: Bar[]; notice?: string }>(url).then(
       (r) => {
@@ -146,12 +150,12 @@ export function Chart({ ticker, end }: { ticker: string; end: number | undefined
     return () => {
       live = false;
     };
-  }, [ticker, span, range?.from, range?.to, zone]);
+  }, [ticker, view, zone]);
 
   const commit = (field: 'from' | 'to', value: string) => {
     const next = { ...draft, [field]: value.trim() };
     setDraft(next);
-    setRange(next);
+    setView({ span, ...next });
   };
 
   const shown = hover ?? last;
@@ -160,7 +164,7 @@ export function Chart({ ticker, end }: { ticker: string; end: number | undefined
       <div class="chart-toolbar">
         <div class="segmented" role="group" aria-label="Bar size">
           {TIMESPANS.map((t) => (
-            <button type="button" class={t.id === span ? 'active' : ''} aria-pressed={t.id === span} data-testid={`timespan-${t.id}`} onClick={() => setSpan(t.id)}>
+            <button type="button" class={t.id === span ? 'active' : ''} aria-pressed={t.id === span} data-testid={`timespan-${t.id}`} onClick={() => showSpan(t.id)}>
               {t.label}
             </button>
           ))}
