@@ -59,10 +59,14 @@ export interface Plan extends PlanSpec {
 
 const MINUTE = 60;
 
-/** Built-ins, cheapest first. Rates: upstream's free tier is 5/minute; paid tiers are "unlimited" with ~100/s guidance. */
+/**
+ * Built-ins, cheapest first. Rates: upstream's free tier is 5/minute; paid tiers are "unlimited" with ~100/s guidance.
+ * A description names the data sets only: timeframe, history and rate limit are shown from their
+ * fields, so the text cannot contradict them.
+ */
 export const BUILTIN_PLANS: Record<string, PlanSpec> = {
   free: {
-    description: 'End-of-day aggregates and reference data, 2 years of history, 15-minute delayed, 5 requests/minute',
+    description: 'Aggregates (bars) and reference data',
     datasets: ['reference', 'aggregates'],
     markets: '*',
     history_years: 2,
@@ -71,7 +75,7 @@ export const BUILTIN_PLANS: Record<string, PlanSpec> = {
     rate_limit: { requests: 5, per_seconds: MINUTE },
   },
   starter: {
-    description: 'Adds snapshots, indicators, news and fundamentals; 5 years of history; 15-minute delayed',
+    description: 'Free, plus snapshots, technical indicators, news and fundamentals',
     datasets: ['reference', 'aggregates', 'snapshots', 'indicators', 'news', 'fundamentals'],
     markets: '*',
     history_years: 5,
@@ -80,7 +84,7 @@ export const BUILTIN_PLANS: Record<string, PlanSpec> = {
     rate_limit: { requests: 1_000, per_seconds: MINUTE },
   },
   developer: {
-    description: 'Adds trades and filings; 10 years of history; 15-minute delayed',
+    description: 'Starter, plus trades and filings',
     datasets: ['reference', 'aggregates', 'snapshots', 'indicators', 'news', 'fundamentals', 'trades', 'filings'],
     markets: '*',
     history_years: 10,
@@ -89,7 +93,7 @@ export const BUILTIN_PLANS: Record<string, PlanSpec> = {
     rate_limit: { requests: 3_000, per_seconds: MINUTE },
   },
   advanced: {
-    description: 'Adds quotes (NBBO) and economy data; 20 years of history; real-time',
+    description: 'Developer, plus quotes (NBBO) and economy data',
     datasets: ['reference', 'aggregates', 'snapshots', 'indicators', 'news', 'fundamentals', 'trades', 'filings', 'nbbo', 'economy'],
     markets: '*',
     history_years: 20,
@@ -97,7 +101,7 @@ export const BUILTIN_PLANS: Record<string, PlanSpec> = {
     rate_limit: { requests: 6_000, per_seconds: MINUTE },
   },
   business: {
-    description: 'Every data set including fair market value (fmv); full history; real-time; unlimited requests',
+    description: 'Every data set, fair market value (fmv) included',
     datasets: [...DATASETS],
     markets: '*',
     history_years: null,
@@ -105,7 +109,7 @@ export const BUILTIN_PLANS: Record<string, PlanSpec> = {
     rate_limit: null,
   },
   demo: {
-    description: 'Everything, unlimited: the key made at first start, so the demo shows the whole API',
+    description: 'Every data set: the plan of the key made at first start, so the demo shows the whole API',
     datasets: '*',
     markets: '*',
     history_years: null,

@@ -235,11 +235,15 @@ export class AccountService {
     return { ...toDashboardKey(now), requests_today: 0 };
   }
 
-  /** The account's requests per day (oldest first, every day present) and per family, for `days` days up to today. */
-  async usage(accountId: string, days = 30): Promise<UsageDay[]> {
+  /**
+   * Requests per day (oldest first, every day present) and per family, for `days` days up to
+   * today: of one account's keys and tokens, or of every key of the server (the operator's view,
+   * which counts keys that belong to no account, such as the demo key and keys made by the CLI).
+   */
+  async usage(scope: { accountId: string } | 'server', days = 30): Promise<UsageDay[]> {
     const t = this.now();
     const from = utcDay(t - (days - 1) * 86_400_000);
-    const rows = await this.store.usage.forAccount(accountId, from);
+    const rows = scope === 'server' ? await this.store.usage.forServer(from) : await this.store.usage.forAccount(scope.accountId, from);
     const byDay = new Map<string, UsageRow[]>();
     for (const r of rows) byDay.set(r.day, [...(byDay.get(r.day) ?? []), r]);
     const out: UsageDay[] = [];

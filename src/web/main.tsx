@@ -1,8 +1,10 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, forgetExplorerToken, loadSession, type Session } from './api';
+import { Brand } from './components';
 import { SignIn, SignUp } from './pages/auth';
 import { KeysPage } from './pages/keys';
+import { OverviewPage } from './pages/overview';
 import { QuickstartPage } from './pages/quickstart';
 import { UsagePage } from './pages/usage';
 import { lazy } from './lazy';
@@ -14,10 +16,42 @@ import './styles.css';
 const ExplorerPage = lazy(() => import('./pages/explorer').then((m) => m.ExplorerPage));
 const OperatorPage = lazy(() => import('./pages/operator').then((m) => m.OperatorPage));
 
-function route(): { page: string; query: URLSearchParams } {
+interface Where {
+  page: string;
+  query: URLSearchParams;
+}
+
+function route(): Where {
   const h = location.hash.replace(/^#\/?/, '');
   const [page = '', q = ''] = h.split('?');
   return { page, query: new URLSearchParams(q) };
+}
+
+/** Pages of the signed-out app: any other hash is a deep link, kept while the visitor signs in. */
+const AUTH_PAGES = new Set(['', 'login', 'signup']);
+
+function AuthScreen({ session, where, onDone }: { session: Session; where: Where; onDone: () => void }) {
+  const signUp = where.page === 'signup';
+  return (
+    <div class="auth-screen">
+      <main class="auth">
+        <Brand />
+        <p class="pitch">Upstream's market data API and WebSocket feed, served from your own data.</p>
+        {signUp ? <SignUp session={session} invitation={where.query.get('invitation') ?? undefined} onDone={onDone} /> : <SignIn onDone={onDone} />}
+        <p class="auth-switch">
+          {signUp ? (
+            <a href="#/login">I have an account: sign in</a>
+          ) : session.signup_mode !== 'closed' ? (
+            <>
+              New here? <a href="#/signup">Create an account</a>
+            </>
+          ) : (
+            'Accounts are created by the operator of this server.'
+          )}
+        </p>
+      </main>
+    </div>
+  );
 }
 
 function App() {
@@ -36,58 +70,63 @@ function App() {
   const account = session.account;
 
   if (!account) {
-    const signUp = where.page === 'signup';
-    return (
-      <main class="auth">
-        <h1>Tickerbase</h1>
-        {signUp ? <SignUp session={session} invitation={where.query.get('invitation') ?? undefined} onDone={refresh} /> : <SignIn onDone={refresh} />}
-        <p>
-          {signUp ? <a href="#/login">I have an account: sign in</a> : session.signup_mode !== 'closed' ? <a href="#/signup">Create an account</a> : 'Accounts are created by the operator of this server.'}
-        </p>
-      </main>
-    );
+    const done = () => {
+      // after signing in, a deep link (#/explorer…) opens where it pointed; otherwise the overview
+      if (AUTH_PAGES.has(route().page)) location.hash = '#/overview';
+      void refresh();
+    };
+    return <AuthScreen session={session} where={where} onDone={done} />;
   }
 
   const pages: [string, string][] = [
-    ['keys', 'Keys'],
+    ['overview', 'Overview'],
+    ['keys', 'API keys'],
     ['usage', 'Usage'],
     ['quickstart', 'Quickstart'],
     ['explorer', 'Explorer'],
   ];
   if (account.is_admin) pages.push(['operator', 'Operator']);
-  const page = pages.some(([p]) => p === where.page) ? where.page : 'keys';
+  const page = pages.some(([p]) => p === where.page) ? where.page : 'overview';
 
   const signOut = async () => {
     await call('POST', 'logout');
     forgetExplorerToken();
-    location.hash = '#/login';
+    // the signed-out session first: a page still mounted would otherwise load with a dead session
     await refresh();
+    location.hash = '#/login';
   };
 
   return (
     <div class="layout">
-      <header>
-        <strong>Tickerbase</strong>
-        <nav>
+      <aside class="sidebar">
+        <a href="#/overview" class="brand-link" aria-label="Tickerbase overview">
+          <Brand />
+        </a>
+        <nav aria-label="Dashboard">
           {pages.map(([p, label]) => (
-            <a href={`#/${p}`} class={p === page ? 'active' : ''} data-testid={`nav-${p}`}>
+            <a href={`#/${p}`} class={p === page ? 'active' : ''} aria-current={p === page ? 'page' : undefined} data-testid={`nav-${p}`}>
               {label}
             </a>
           ))}
         </nav>
-        <span class="who">
-          {account.email} · {account.plan}
-          {account.is_admin ? ' · operator' : ''}
-        </span>
-        <button type="button" data-testid="logout" onClick={() => void signOut()}>
-          Sign out
-        </button>
-      </header>
-      <main>
+        <div class="account">
+          <p class="who" title={account.email}>
+            {account.email}
+          </p>
+          <p class="plan-badge">
+            {account.plan} plan{account.is_admin ? ' · operator' : ''}
+          </p>
+          <button type="button" class="small" data-testid="logout" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </aside>
+      <main class="content">
+        {page === 'overview' && <OverviewPage session={session} />}
         {page === 'keys' && <KeysPage />}
         {page === 'usage' && <UsagePage />}
         {page === 'quickstart' && <QuickstartPage session={session} />}
-        {page === 'explorer' && <ExplorerPage />}
+        {page === 'explorer' && <ExplorerPage initialTicker={where.query.get('ticker') ?? undefined} />}
         {page === 'operator' && <OperatorPage self={account} />}
       </main>
     </div>

@@ -1,30 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STEPS } from '../../src/demo/load.js';
-import { DEFAULT_ASSETS_DIR } from '../../src/routes/dashboard/static.js';
-import { buildApp } from '../../src/app.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, PASSWORD, SHOTS, signUp, skipReason, startDashboard, type Dashboard } from './harness.js';
 
-// The dashboard in a real browser: Debian's Chromium, headless, driven by playwright-core against
-// a server listening on a random port, with the demo's reference, market and branding data.
+// The dashboard's main flows in a real browser: accounts, keys, usage, quickstart, explorer,
+// operator pages, CSRF and the sign-in lock. No page may log a console error or throw.
 
-const CHROMIUM = '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.log(`dashboard e2e tests skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
-
-const SHOTS = join(process.cwd(), 'test-output', 'screenshots');
-const PASSWORD = 'correct horse battery';
+skipReason('dashboard e2e');
 
 describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () => {
-  let dir: string;
-  let store: Store;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let d: Dashboard;
   let base: string;
-  let browser: Browser;
   let operator: BrowserContext;
   let user: BrowserContext;
   let userPage: Page;
@@ -33,45 +19,20 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
   const rest = (path: string, key: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
-  async function signUp(ctx: BrowserContext, email: string): Promise<Page> {
-    const page = await ctx.newPage();
-    await page.goto(`${base}/dashboard/#/signup`);
-    await page.getByTestId('signup-email').fill(email);
-    await page.getByTestId('signup-password').fill(PASSWORD);
-    await shot(page, 'signup');
-    await page.getByTestId('signup-submit').click();
-    await page.getByTestId('logout').waitFor();
-    return page;
-  }
-
   beforeAll(async () => {
-    if (!existsSync(join(DEFAULT_ASSETS_DIR, 'index.html'))) {
-      execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'src/web/vite.config.ts'], { stdio: 'inherit' });
-    }
-    mkdirSync(SHOTS, { recursive: true });
-    dir = mkdtempSync(join(tmpdir(), 'tb-e2e-'));
-    store = await openStore({ sqliteFile: join(dir, 'tickerbase.db') });
-    const brandingDir = join(dir, 'branding');
-    for (const step of DEMO_STEPS.slice(0, 3)) await step.run(store, { scale: 1, asOf: '2026-11-20', log: () => {}, brandingDir });
-    app = await buildApp({ store, config: { envelope: 'wrapped', brandingDir }, dashboard: { signup: 'open', signInLimit: { prefix: `tb:e2e:${Math.random()}` } } });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    base = address;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-    operator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    user = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    d = await startDashboard();
+    base = d.base;
+    operator = await d.context();
+    user = await d.context();
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await store?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => d.assertNoPageErrors());
+  afterAll(async () => d?.close());
 
   it('signs up the first account as operator and a second as a user; signs out and in again', async () => {
-    const op = await signUp(operator, 'operator@example.com');
+    const op = await signUp(operator, base, 'operator@example.com');
     await expect(op.getByTestId('nav-operator').count()).resolves.toBe(1);
-    userPage = await signUp(user, 'user@example.com');
+    userPage = await signUp(user, base, 'user@example.com');
     await expect(userPage.getByTestId('nav-operator').count()).resolves.toBe(0);
     await userPage.getByTestId('logout').click();
     await userPage.getByTestId('login-email').fill('user@example.com');
@@ -101,12 +62,16 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
     await expect(userPage.getByTestId('key-secret').count()).resolves.toBe(0);
   });
 
-  it("shows today's requests on the usage chart, the rate limit and the plan's entitlements", async () => {
+  it("shows today's requests on the usage chart, by data family, the rate limit and the plan's entitlements", async () => {
     await userPage.goto(`${base}/dashboard/#/usage`);
     const chart = userPage.getByTestId('usage-chart');
     await chart.waitFor();
     expect(Number(await chart.getAttribute('data-today'))).toBeGreaterThanOrEqual(1);
     expect(Number(await userPage.getByTestId('usage-today').textContent())).toBeGreaterThanOrEqual(1);
+    // the legend names data families, not route templates
+    const legend = (await userPage.getByTestId('usage-legend').textContent()) ?? '';
+    expect(legend).toContain('Reference data');
+    expect(legend).not.toContain('/v3/');
     await expect(userPage.getByTestId('entitlements').count()).resolves.toBe(1);
     await shot(userPage, 'usage');
   });
@@ -166,6 +131,7 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
 
   it('refuses operator pages to a non-admin (403, no link) and shows them to the operator', async () => {
     await expect(userPage.getByTestId('nav-operator').count()).resolves.toBe(0);
+    d.allowConsole(/status of 403/); // the refused fetch below
     const status = await userPage.evaluate(async () => (await fetch('/dashboard/api/admin/accounts')).status);
     expect(status).toBe(403);
     const op = await operator.newPage();
@@ -176,12 +142,14 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
   });
 
   it('answers 403 to a state-changing request without the CSRF token', async () => {
+    d.allowConsole(/status of 403/);
     const status = await userPage.evaluate(async () => (await fetch('/dashboard/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"label":"x"}' })).status);
     expect(status).toBe(403);
   });
 
   it('locks the account after 5 wrong passwords, even for the right one', async () => {
-    const ctx = await browser.newContext();
+    d.allowConsole(/status of (401|429)/); // the refused sign-ins are the point of this test
+    const ctx = await d.context();
     const page = await ctx.newPage();
     await page.goto(`${base}/dashboard/`);
     for (let i = 0; i < 5; i++) {
@@ -195,6 +163,5 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
     await page.getByRole('alert').filter({ hasText: 'locked' }).waitFor();
     await expect(page.getByTestId('logout').count()).resolves.toBe(0);
     await shot(page, 'locked');
-    await ctx.close();
   });
 });

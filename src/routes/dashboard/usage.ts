@@ -42,7 +42,7 @@ export async function usageRoutes(app: FastifyInstance, d: DashboardDeps): Promi
     async (req, reply) => {
       const account = req.dashboardAccount as AccountRecord;
       await d.usage?.flush();
-      const [days, keys] = await Promise.all([accounts.usage(account.id, 30), accounts.listKeys(account.id)]);
+      const [days, keys] = await Promise.all([accounts.usage({ accountId: account.id }, 30), accounts.listKeys(account.id)]);
       const plan = plans.get(account.plan);
       let rate_limit = null;
       if (plan?.rate_limit) {
@@ -54,6 +54,18 @@ export async function usageRoutes(app: FastifyInstance, d: DashboardDeps): Promi
         };
       }
       return answer(ctx, req, reply, { days, plan: plan ? planTable(plans, plan) : null, rate_limit });
+    },
+  );
+
+  app.get(
+    '/dashboard/api/admin/usage',
+    {
+      preHandler: session.requireAdmin,
+      schema: dashboardSchema(ctx, { summary: "Requests per day and endpoint family (30 days) over every key of the server, the demo key's and the CLI's included (operators only)", response: Ok({ days: Type.Array(UsageDay) }) }),
+    },
+    async (req, reply) => {
+      await d.usage?.flush();
+      return answer(ctx, req, reply, { days: await accounts.usage('server', 30) });
     },
   );
 

@@ -18,6 +18,8 @@ export async function readStoreStatus(db: SqlDriver): Promise<StoreStatus> {
     : await db.get('SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()');
   const rows = {} as StoreStatus['rows'];
   // table names come from the constant list above, never from input
-  for (const t of COUNTED_TABLES) rows[t] = toNumber((await db.get(`SELECT COUNT(*) AS n FROM ${t}`))?.n ?? 0);
+  // api_keys counts the keys the operator's key list shows: explorer tokens (short-lived, one per
+  // dashboard visit) are rows of the same table but not keys anyone manages
+  for (const t of COUNTED_TABLES) rows[t] = toNumber((await db.get(`SELECT COUNT(*) AS n FROM ${t}${t === 'api_keys' ? " WHERE kind = 'key'" : ''}`))?.n ?? 0);
   return { engine: db.engine, size_bytes: toNumber(size?.n ?? 0), rows };
 }

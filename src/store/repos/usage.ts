@@ -75,6 +75,16 @@ export class UsageRepository {
     return rows.map((r) => ({ day: String(r.day), family: String(r.family), requests: toNumber(r.requests), errors: toNumber(r.errors) }));
   }
 
+  /** Requests per day and family since a day (inclusive), over every key and token of the server. */
+  async forServer(fromDay: string): Promise<UsageRow[]> {
+    const rows = await this.db.all(
+      `SELECT day, family, SUM(requests) AS requests, SUM(errors) AS errors
+       FROM key_usage WHERE day >= ? GROUP BY day, family ORDER BY day, family`,
+      [fromDay],
+    );
+    return rows.map((r) => ({ day: String(r.day), family: String(r.family), requests: toNumber(r.requests), errors: toNumber(r.errors) }));
+  }
+
   /** The last UTC day each key made a request. */
   async lastDays(): Promise<Map<string, string>> {
     const rows = await this.db.all('SELECT key_id, MAX(day) AS day FROM key_usage GROUP BY key_id');

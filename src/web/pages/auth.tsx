@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { call, type Session } from '../api';
 import { ErrorLine, message } from '../components';
 
-// Sign-in and sign-up forms. The server sets the session cookie; the page only reloads the session.
+// Sign-in and sign-up forms. The server sets the session cookie; the page only reloads the session
+// (and the app decides where to go: the deep link the visitor came with, or the overview).
 
 export function SignIn({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState('');
@@ -15,7 +16,6 @@ export function SignIn({ onDone }: { onDone: () => void }) {
     setError(undefined);
     try {
       await call('POST', 'login', { email, password });
-      location.hash = '#/keys';
       onDone();
     } catch (err) {
       setError(message(err));
@@ -24,8 +24,8 @@ export function SignIn({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} class="card">
-      <h2>Sign in</h2>
+    <form onSubmit={(e) => void submit(e)} class="card auth-card">
+      <h1>Sign in</h1>
       <label>
         Email
         <input type="email" autocomplete="username" required data-testid="login-email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
@@ -34,7 +34,7 @@ export function SignIn({ onDone }: { onDone: () => void }) {
         Password
         <input type="password" autocomplete="current-password" required data-testid="login-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
       </label>
-      <button type="submit" data-testid="login-submit" disabled={busy}>
+      <button type="submit" class="primary wide" data-testid="login-submit" disabled={busy}>
         Sign in
       </button>
       <ErrorLine error={error} />
@@ -53,7 +53,6 @@ export function SignUp({ session, invitation, onDone }: { session: Session; invi
     setError(undefined);
     try {
       await call('POST', 'signup', { email, password, ...(invitation ? { invitation } : {}) });
-      location.hash = '#/keys';
       onDone();
     } catch (err) {
       setError(message(err));
@@ -62,8 +61,8 @@ export function SignUp({ session, invitation, onDone }: { session: Session; invi
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} class="card">
-      <h2>Create an account</h2>
+    <form onSubmit={(e) => void submit(e)} class="card auth-card">
+      <h1>Create an account</h1>
       {session.signup_mode === 'invite' && !invitation && <p class="hint">This server creates accounts by invitation: open the link the operator sent you.</p>}
       <label>
         Email
@@ -73,7 +72,7 @@ export function SignUp({ session, invitation, onDone }: { session: Session; invi
         Password (at least 8 characters)
         <input type="password" autocomplete="new-password" required minLength={8} data-testid="signup-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
       </label>
-      <button type="submit" data-testid="signup-submit" disabled={busy}>
+      <button type="submit" class="primary wide" data-testid="signup-submit" disabled={busy}>
         Create account
       </button>
       <ErrorLine error={error} />

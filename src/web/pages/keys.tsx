@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, type Key } from '../api';
-import { Card, ConfirmButton, CopyButton, day, ErrorLine, message } from '../components';
+import { Card, ConfirmButton, CopyButton, day, EmptyState, ErrorLine, message, PageHeader } from '../components';
+import { count } from '../lib/format';
 
 // Keys: create one with a label (its secret is shown here once), list them by prefix, revoke.
 
@@ -37,10 +38,14 @@ export function KeysPage() {
 
   return (
     <>
+      <PageHeader title="API keys" lead="A key lets a program call this server's REST API and WebSocket feed on your plan. Its secret is shown once, when you create it." />
       <Card title="Create a key">
         <form class="row" onSubmit={(e) => void create(e)}>
-          <input placeholder="Label, e.g. laptop" maxLength={100} required data-testid="key-label" value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
-          <button type="submit" data-testid="key-create">
+          <label class="grow">
+            <span class="sr-only">Label</span>
+            <input placeholder="Label, e.g. laptop" maxLength={100} required data-testid="key-label" value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
+          </label>
+          <button type="submit" class="primary" data-testid="key-create">
             Create key
           </button>
         </form>
@@ -60,7 +65,9 @@ export function KeysPage() {
       </Card>
       <Card title="Your keys">
         {keys.length === 0 ? (
-          <p>No keys yet.</p>
+          <EmptyState title="No keys yet">
+            Give your first key a label above (where it will be used, e.g. <em>laptop</em>) and press <strong>Create key</strong>; then try it with the examples on the <a href="#/quickstart">Quickstart</a> page.
+          </EmptyState>
         ) : (
           <table>
             <thead>
@@ -70,8 +77,10 @@ export function KeysPage() {
                 <th>Plan</th>
                 <th>Created</th>
                 <th>Last used</th>
-                <th>Requests today</th>
-                <th />
+                <th class="num">Requests today</th>
+                <th>
+                  <span class="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -84,10 +93,10 @@ export function KeysPage() {
                   <td>{k.plan}</td>
                   <td>{day(k.created_utc)}</td>
                   <td>{day(k.last_used_day)}</td>
-                  <td>{k.requests_today}</td>
+                  <td class="num">{count(k.requests_today)}</td>
                   <td>
                     {k.revoked_utc ? (
-                      <span>revoked {day(k.revoked_utc)}</span>
+                      <span class="badge muted">revoked {day(k.revoked_utc)}</span>
                     ) : (
                       <ConfirmButton label="Revoke" danger testid="key-revoke" question={`Revoke the key ${k.prefix}… (${k.label ?? 'no label'})? Programs using it stop working at once.`} onConfirm={() => void revoke(k.id)} />
                     )}

@@ -1,9 +1,23 @@
 import { useEffect, useState } from 'preact/hooks';
-import { call, type Account, type Key, type Plan } from '../api';
-import { Card, ConfirmButton, CopyButton, day, ErrorLine, message } from '../components';
+import { call, type Account, type Key, type Plan, type UsageDay } from '../api';
+import { Card, ConfirmButton, CopyButton, day, ErrorLine, message, PageHeader } from '../components';
+import { bytes, count } from '../lib/format';
+import { historyText, rateText, timeframeText } from '../lib/plan-text';
+import { UsageChart } from './usage-chart';
 
 // The operator's page (admin accounts only; the server refuses the others): accounts, invitations,
-// every key, the plans and the server's status.
+// every key, the plans, the server's status and the requests of every key.
+
+/** What the status card calls the store's tables. */
+const TABLE_NAMES: Record<string, string> = {
+  tickers: 'Tickers',
+  day_bars: 'Day bars',
+  minute_bars: 'Minute bars',
+  trades: 'Trades',
+  quotes: 'Quotes',
+  accounts: 'Accounts',
+  api_keys: 'API keys (as listed under All keys)',
+};
 
 interface Status {
   version: string;
@@ -46,7 +60,9 @@ function Accounts({ self, plans, onLoad }: { self: Account; plans: Plan[]; onLoa
             <th>Role</th>
             <th>Created</th>
             <th>State</th>
-            <th />
+            <th>
+              <span class="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -54,7 +70,7 @@ function Accounts({ self, plans, onLoad }: { self: Account; plans: Plan[]; onLoa
             <tr data-testid="account-row">
               <td>{a.email}</td>
               <td>
-                <select value={a.plan} onChange={(e) => void act(call('PATCH', `admin/accounts/${a.id}`, { plan: e.currentTarget.value }))}>
+                <select aria-label={`Plan of ${a.email}`} value={a.plan} onChange={(e) => void act(call('PATCH', `admin/accounts/${a.id}`, { plan: e.currentTarget.value }))}>
                   {plans.map((p) => (
                     <option value={p.name}>{p.name}</option>
                   ))}
@@ -85,9 +101,9 @@ function Accounts({ self, plans, onLoad }: { self: Account; plans: Plan[]; onLoa
           void act(call('POST', 'admin/accounts', { email: form.email, password: form.password, ...(form.plan ? { plan: form.plan } : {}), admin: form.admin })).then(() => setForm({ email: '', password: '', plan: '', admin: false }));
         }}
       >
-        <input type="email" placeholder="email" required value={form.email} onInput={(e) => setForm({ ...form, email: e.currentTarget.value })} />
-        <input type="password" placeholder="initial password" required minLength={8} value={form.password} onInput={(e) => setForm({ ...form, password: e.currentTarget.value })} />
-        <select value={form.plan} onChange={(e) => setForm({ ...form, plan: e.currentTarget.value })}>
+        <input type="email" aria-label="Email of the new account" placeholder="email" required value={form.email} onInput={(e) => setForm({ ...form, email: e.currentTarget.value })} />
+        <input type="password" aria-label="Initial password" placeholder="initial password" required minLength={8} value={form.password} onInput={(e) => setForm({ ...form, password: e.currentTarget.value })} />
+        <select aria-label="Plan of the new account" value={form.plan} onChange={(e) => setForm({ ...form, plan: e.currentTarget.value })}>
           <option value="">default plan</option>
           {plans.map((p) => (
             <option value={p.name}>{p.name}</option>
@@ -96,7 +112,7 @@ function Accounts({ self, plans, onLoad }: { self: Account; plans: Plan[]; onLoa
         <label>
           <input type="checkbox" checked={form.admin} onChange={(e) => setForm({ ...form, admin: e.currentTarget.checked })} /> operator
         </label>
-        <button type="submit">Create</button>
+        <button type="submit" class="primary">Create</button>
       </form>
       <h3>Invite</h3>
       <form
@@ -109,14 +125,14 @@ function Accounts({ self, plans, onLoad }: { self: Account; plans: Plan[]; onLoa
           );
         }}
       >
-        <input type="email" placeholder="email (optional)" value={invite.email} onInput={(e) => setInvite({ ...invite, email: e.currentTarget.value })} />
-        <select value={invite.plan} onChange={(e) => setInvite({ ...invite, plan: e.currentTarget.value })}>
+        <input type="email" aria-label="Email to invite (optional)" placeholder="email (optional)" value={invite.email} onInput={(e) => setInvite({ ...invite, email: e.currentTarget.value })} />
+        <select aria-label="Plan of the invitation" value={invite.plan} onChange={(e) => setInvite({ ...invite, plan: e.currentTarget.value })}>
           <option value="">default plan</option>
           {plans.map((p) => (
             <option value={p.name}>{p.name}</option>
           ))}
         </select>
-        <button type="submit">Create invitation link</button>
+        <button type="submit" class="primary">Create invitation link</button>
       </form>
       {link && (
         <p class="secret">
@@ -144,13 +160,15 @@ function AllKeys({ owners }: { owners: Map<string, string> }) {
             <th>Plan</th>
             <th>Created</th>
             <th>Last used</th>
-            <th>Today</th>
-            <th />
+            <th class="num">Today</th>
+            <th>
+              <span class="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {keys.map((k) => (
-            <tr class={k.revoked_utc ? 'revoked' : ''}>
+            <tr data-testid="admin-key-row" class={k.revoked_utc ? 'revoked' : ''}>
               <td>{k.label ?? ''}</td>
               <td>
                 <code>{k.prefix}…</code>
@@ -159,7 +177,7 @@ function AllKeys({ owners }: { owners: Map<string, string> }) {
               <td>{k.plan}</td>
               <td>{day(k.created_utc)}</td>
               <td>{day(k.last_used_day)}</td>
-              <td>{k.requests_today}</td>
+              <td class="num">{count(k.requests_today)}</td>
               <td>
                 {k.revoked_utc ? (
                   'revoked'
@@ -194,9 +212,9 @@ function Plans({ plans }: { plans: Plan[] }) {
             <tr>
               <td>{p.name}</td>
               <td>{p.entitlements.filter((e) => Object.values(e.markets).some(Boolean)).map((e) => e.dataset).join(', ')}</td>
-              <td>{p.timeframe === 'delayed' ? `delayed ${p.delay_minutes} min` : p.timeframe}</td>
-              <td>{p.history_years === null ? 'unlimited' : `${p.history_years} y`}</td>
-              <td>{p.rate_limit ? `${p.rate_limit.requests} / ${p.rate_limit.per_seconds} s` : 'none'}</td>
+              <td>{timeframeText(p)}</td>
+              <td>{historyText(p)}</td>
+              <td>{rateText(p)}</td>
             </tr>
           ))}
         </tbody>
@@ -214,7 +232,7 @@ function ServerStatus() {
   return (
     <Card title="Server status">
       <p data-testid="server-status">
-        Version {s.version} · {s.ready.ready ? 'ready' : 'NOT ready'} · sign-up {s.signup_mode} · store {s.store.engine}, {(s.store.size_bytes / 1_048_576).toFixed(1)} MB
+        Version {s.version} · {s.ready.ready ? 'ready' : 'NOT ready'} · sign-up {s.signup_mode} · store {s.store.engine}, {bytes(s.store.size_bytes)}
         {s.store.demo_loaded_utc ? ` · demo data loaded ${day(s.store.demo_loaded_utc)}` : ''}
       </p>
       <table>
@@ -226,13 +244,26 @@ function ServerStatus() {
             </tr>
           ))}
           {Object.entries(s.store.rows).map(([k, v]) => (
-            <tr>
-              <td>{k} rows</td>
-              <td>{v.toLocaleString()}</td>
+            <tr data-testid={`rows-${k}`}>
+              <td>{TABLE_NAMES[k] ?? k}</td>
+              <td class="num">{count(v)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+    </Card>
+  );
+}
+
+/** Requests of every key of the server: the accounts', the demo key's and the CLI's. */
+function ServerUsage() {
+  const [days, setDays] = useState<UsageDay[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => void call<{ days: UsageDay[] }>('GET', 'admin/usage').then((r) => setDays(r.days), (e) => setError(message(e))), []);
+  return (
+    <Card title="Requests to this server per day (UTC), every key" testid="server-usage">
+      <ErrorLine error={error} />
+      {days ? <UsageChart days={days} label="Requests to this server per day, last 30 days" /> : !error && <p class="loading">Loading…</p>}
     </Card>
   );
 }
@@ -243,7 +274,9 @@ export function OperatorPage({ self }: { self: Account }) {
   useEffect(() => void call<{ results: Plan[] }>('GET', 'plans').then((r) => setPlans(r.results), () => setPlans([])), []);
   return (
     <>
+      <PageHeader title="Operator" lead="The server, its accounts and keys, and the plans they are on." />
       <ServerStatus />
+      <ServerUsage />
       <Accounts self={self} plans={plans} onLoad={(list) => setOwners(new Map(list.map((a) => [a.id, a.email])))} />
       <AllKeys owners={owners} />
       <Plans plans={plans} />
