@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './routes/admin.js';
 import { MIN_ADMIN_TOKEN_LENGTH } from './server/admin-token.js';
 import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
 import { registerDashboard, type DashboardOptions } from './routes/dashboard/index.js';
 import { registerRoutes } from './routes/index.js';
 import { registerApiBases } from './server/api-bases.js';
@@ -25,6 +26,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ct
   const { app, ctx, production } = await createServer(opts, services);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });
+  await homeRoutes(app, { dashboard: opts.dashboard !== undefined });
   if (ops.adminToken !== undefined) {
     if (ops.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) throw new Error(`the admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
     await adminRoutes(app, ctx, { token: ops.adminToken, plans: production.plans, usage: production.usage });

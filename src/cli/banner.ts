@@ -60,3 +60,13 @@ export function banner(b: BannerInput): string {
   if (b.dashboardSignup !== undefined) text += `Dashboard: ${base}/dashboard/ (sign-up ${b.dashboardSignup})\n${b.operatorNote ?? ''}`;
   return text;
 }
+
+/**
+ * What the banner says of the demo operator created on this start. The password goes to a
+ * terminal only: where the output is a pipe or a file (a service manager's log, `> serve.log`)
+ * the line says which owner-only file holds it instead.
+ */
+export function operatorNote(operator: { email: string; password: string; file: string }, terminal: boolean): string {
+  if (terminal) return `Dashboard operator (shown once, only now; also saved, owner-only, in ${operator.file}): ${operator.email} / ${operator.password}\n`;
+  return `Dashboard operator: ${operator.email}; the password is in ${operator.file} (owner-only; printed only when the output is a terminal)\n`;
+}

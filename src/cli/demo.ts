@@ -1,4 +1,4 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import type { Store } from '../store/index.js';
@@ -11,15 +11,26 @@ import { liveRateOption, runLiveDemo } from './live-demo.js';
 
 export const DEMO_PLAN = 'demo';
 
+/** Writes a secret to <dataDir>/<name>, readable by its owner only; returns the file's path. */
+export function writeSecretFile(dataDir: string, name: string, secret: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, name);
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // the mode above applies only when the file is created
+  return file;
+}
+
 /** Creates a key on the all-data demo plan and writes it to <dataDir>/demo-key (owner-only). */
 export async function createDemoKey(store: Store, dataDir: string): Promise<string> {
   const { key } = await store.keys.create({ plan: DEMO_PLAN, label: 'demo' });
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'demo-key'), `${key}\n`, { mode: 0o600 });
+  writeSecretFile(dataDir, 'demo-key', key);
   return key;
 }
 
 export const DEMO_OPERATOR_EMAIL = 'operator@tickerbase.local';
+
+/** Where `serve` keeps the demo operator's password (owner-only), as the demo key is in demo-key. */
+export const OPERATOR_PASSWORD_FILE = 'operator-password';
 
 /**
  * The demo's dashboard operator, created when the store has no account yet: returns its password

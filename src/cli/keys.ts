@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { loadPlans } from '../server/plans.js';
-import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
+import { openExistingStoreFromFlags, openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
 
 const plansOption = () => new Option('--plans <file>', 'JSON file of plans (as given to serve)').env('TICKERBASE_PLANS');
 
@@ -40,7 +40,7 @@ export function keysCommand(): Command {
   withStoreOptions(keys.command('list').description('list keys with label, expiry and usage (never the keys themselves)'))
     .option('--json', 'print JSON')
     .action(async (opts: StoreFlags & { json?: boolean }) => {
-      const store = await openStoreFromFlags(opts);
+      const store = await openExistingStoreFromFlags(opts);
       try {
         const now = Date.now();
         const [today, month] = await Promise.all([store.usage.totalsSince(utcDay(now)), store.usage.totalsSince(utcDay(now - 29 * 86_400_000))]);
@@ -65,7 +65,7 @@ export function keysCommand(): Command {
 
   withStoreOptions(keys.command('revoke').description('revoke a key by id').argument('<id>', 'key id, as shown by keys list'))
     .action(async (id: string, opts: StoreFlags) => {
-      const store = await openStoreFromFlags(opts);
+      const store = await openExistingStoreFromFlags(opts);
       try {
         if (!(await store.keys.revoke(id))) {
           process.stderr.write(`no active key with id ${id}\n`);

@@ -23,7 +23,7 @@ export const liveRateOption = () =>
 export async function serveLiveDemo(store: Store, streaming: Streaming, when: LiveDemoWhen, rate: number, log: (line: string) => void): Promise<LiveDemo | undefined> {
   if (when === 'no' || (cluster.isWorker && cluster.worker?.id !== 1)) return undefined;
   if (when === 'auto' && !(store.engine === 'sqlite' && (await store.meta.get('demo_loaded')) !== undefined)) return undefined;
-  return startLiveDemo({ market: store.market, futures: store.futures, publish: (items) => streaming.publisher.publish(items), rate, log });
+  return startLiveDemo({ market: store.market, futures: store.futures, options: store, publish: (items) => streaming.publisher.publish(items), rate, log });
 }
 
 /**
@@ -54,7 +54,7 @@ export async function runLiveDemo(opts: StoreFlags & { url: string; adminToken?:
   if (!/^https?:\/\/[^/]+/.test(opts.url)) throw new Error(`--url must be an absolute http(s) URL, got ${opts.url}`);
   const store = await openStoreFromFlags(opts);
   const log = (l: string) => process.stderr.write(`${l}\n`);
-  const demo = await startLiveDemo({ market: store.market, futures: store.futures, publish: httpPublisher(opts.url, opts.adminToken), rate: opts.liveRate, log });
+  const demo = await startLiveDemo({ market: store.market, futures: store.futures, options: store, publish: httpPublisher(opts.url, opts.adminToken), rate: opts.liveRate, log });
   log(`publishing to ${opts.url}; Ctrl-C stops`);
   const keepAlive = setInterval(() => undefined, 60_000); // the tape's own timer does not hold the process
   await new Promise<void>((resolve) => {

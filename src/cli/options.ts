@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { openStore, type Store } from '../store/index.js';
+import { openStore, sqliteFileOf, type Store } from '../store/index.js';
 
 export interface StoreFlags {
   dataDir: string;
@@ -16,6 +17,35 @@ export function withStoreOptions(cmd: Command): Command {
 
 export function openStoreFromFlags(flags: StoreFlags): Promise<Store> {
   return openStore({ dataDir: flags.dataDir, databaseUrl: flags.databaseUrl || undefined });
+}
+
+/**
+ * For commands that read or change what a store holds (listing keys, revoking one): a data
+ * directory with no store is a mistake to name (a wrong --data-dir, a different working
+ * directory), not a reason to create an empty store there.
+ */
+export function openExistingStoreFromFlags(flags: StoreFlags): Promise<Store> {
+  if (!flags.databaseUrl) {
+    const file = sqliteFileOf(flags.dataDir);
+    if (!existsSync(file)) {
+      throw new Error(`no store in ${flags.dataDir} (${file} does not exist): give the --data-dir the server was started with, or --database-url for PostgreSQL`);
+    }
+  }
+  return openStoreFromFlags(flags);
+}
+
+/**
+ * A CLI line that runs as printed from the project's directory: `npx tickerbase <args>` with the
+ * data directory of these flags. A PostgreSQL URL is never printed (it may hold a password): from
+ * the environment, the same shell passes it on; given as a flag, the line leaves a place for it.
+ */
+export function cliLine(flags: StoreFlags, args: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (flags.databaseUrl) return env.DATABASE_URL === flags.databaseUrl ? `npx tickerbase ${args}` : `DATABASE_URL=… npx tickerbase ${args}`;
+  return `npx tickerbase ${args} --data-dir ${shellWord(flags.dataDir)}`;
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 export function parseIntFlag(name: string, min: number, max: number) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { buildApp } from '../app.js';
-import { banner } from './banner.js';
+import { banner, operatorNote } from './banner.js';
 import type { EnvelopeMode } from '../server/context.js';
 import { parseCorsOrigin } from '../server/hardening.js';
 import { createServerLogger, parseAccessLogMode, type AccessLogMode } from '../server/logger.js';
@@ -19,11 +19,11 @@ import { ensureReferenceFacts, loadDemo } from '../demo/load.js';
 import { rollDemo } from '../demo/roll.js';
 import { lastExtendedSession } from '../domain/calendar.js';
 import { defaultBrandingDir } from '../routes/branding.js';
-import { createDemoKey, createDemoOperator } from './demo.js';
+import { createDemoKey, createDemoOperator, OPERATOR_PASSWORD_FILE, writeSecretFile } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { attachStreaming } from '../stream/index.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
-import { openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
+import { cliLine, openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
 
 export interface ServeFlags extends StoreFlags {
   port: number;
@@ -66,7 +66,7 @@ export interface ServeFlags extends StoreFlags {
 export function serveCommand(): Command {
   return withStoreOptions(new Command('serve').description('start the HTTP API server'))
     .addOption(new Option('--port <port>', 'TCP port').env('PORT').default(8080).argParser(parseIntFlag('--port', 0, 65535)))
-    .addOption(new Option('--host <host>', 'address to listen on').env('HOST').default('0.0.0.0'))
+    .addOption(new Option('--host <host>', 'address to listen on: this machine only by default; 0.0.0.0 (or ::) for every interface, e.g. in a container').env('HOST').default('127.0.0.1'))
     .addOption(new Option('--envelope <mode>', 'wrapped: {"ok":true,"data":{...}}; native: upstream flat bodies (for the official SDKs)').env('TICKERBASE_ENVELOPE').choices(['wrapped', 'native']).default('wrapped'))
     .addOption(new Option('--public-url <url>', 'absolute base URL used in next_url and links').env('TICKERBASE_PUBLIC_URL'))
     .addOption(new Option('--branding-dir <dir>', 'directory of branding images').env('TICKERBASE_BRANDING_DIR'))
@@ -113,11 +113,26 @@ function validateFlags(opts: ServeFlags): void {
 
 export async function serve(opts: ServeFlags): Promise<void> {
   validateFlags(opts);
+  if (!cluster.isWorker) {
+    const warning = exposureWarning(opts);
+    if (warning) process.stderr.write(warning);
+  }
   if (opts.workers > 1 && cluster.isPrimary) {
     await runPrimary(opts);
     return;
   }
   await runServer(opts);
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * A warning when anyone who reaches the server may create a dashboard account: open sign-up on an
+ * address other than this machine's loopback one.
+ */
+export function exposureWarning(opts: Pick<ServeFlags, 'host' | 'dashboard' | 'signup'>): string | undefined {
+  if (!opts.dashboard || opts.signup !== 'open' || LOOPBACK.test(opts.host)) return undefined;
+  return `warning: listening on ${opts.host} with open sign-up: anyone who can reach this address can create a dashboard account and API keys. Use --signup invite or --signup closed, or --host 127.0.0.1 for this machine only.\n`;
 }
 
 function accessLogFlag(value: string): AccessLogMode {
@@ -156,7 +171,10 @@ async function prepareStore(store: Store, opts: ServeFlags): Promise<KeyNotice> 
     await store.refreshStatistics();
     if (!existsSync(keyFileOf(opts))) created = await createDemoKey(store, opts.dataDir);
     const operator = await createDemoOperator(store);
-    if (operator) demoOperatorNote = `Dashboard operator (shown once, only now): ${operator.email} / ${operator.password}\n`;
+    if (operator) {
+      const file = writeSecretFile(opts.dataDir, OPERATOR_PASSWORD_FILE, operator.password);
+      demoOperatorNote = operatorNote({ ...operator, file }, process.stdout.isTTY === true);
+    }
   }
   if (opts.demoRoll) {
     // The roll is one transaction: when it fails (another process holds SQLite's write lock past
@@ -184,7 +202,7 @@ interface KeyNotice {
  */
 async function keyNotice(store: Store, opts: ServeFlags, created: string | undefined): Promise<KeyNotice> {
   const keyFile = keyFileOf(opts);
-  const manage = 'List keys with `tickerbase keys list`, create one with `tickerbase keys create --plan demo`.\n';
+  const manage = `List keys with \`${cliLine(opts, 'keys list')}\`, create one with \`${cliLine(opts, 'keys create --plan demo')}\`.\n`;
   if (created !== undefined) return { text: `Demo key (shown once; also saved, owner-only, in ${keyFile}): ${created}\n`, key: created };
   if (!existsSync(keyFile)) return { text: manage, key: 'YOUR_KEY' };
   const saved = readFileSync(keyFile, 'utf8').trim();

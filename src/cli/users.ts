@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { AccountService } from '../services/accounts.js';
 import { loadPlans } from '../server/plans.js';
 import type { Store } from '../store/index.js';
-import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
+import { openExistingStoreFromFlags, openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
 
 // `tickerbase users`: dashboard accounts from the command line (for closed sign-up, and for the
 // first operator of a server). A password is read from stdin with --password-stdin, or generated
@@ -56,7 +56,7 @@ export function usersCommand(): Command {
   withStoreOptions(users.command('list').description('list dashboard accounts'))
     .option('--json', 'print JSON')
     .action(async (opts: StoreFlags & { json?: boolean }) => {
-      const store = await openStoreFromFlags(opts);
+      const store = await openExistingStoreFromFlags(opts);
       try {
         const list = await store.accounts.list();
         if (opts.json) {

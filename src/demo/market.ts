@@ -18,14 +18,14 @@
 //   order of generation or the machine. `scale` multiplies the tick rate and the minute-bar
 //   sessions (and the forex/crypto minute days).
 import { barsFromTrades, dayBarsFromMinuteBars, type Bar, type TradePrint } from '../domain/bars.js';
-import { dateOfDay, dayOfDate, isForexOpen, localDayStart, sessionOn, tradingDaysBetween, weekdayOfDay, type Session, type Zone } from '../domain/calendar.js';
+import { dateOfDay, dayOfDate, isForexOpen, localDayOf, localDayStart, sessionOn, tradingDaysBetween, weekdayOfDay, type Session, type Zone } from '../domain/calendar.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
-import { CRYPTO_EXCHANGES, CRYPTO_LEVELS, DEMO_SPLITS, FOREX_EXCHANGE, FX_LEVELS, INDEX_LEVELS, QUOTE_EXCHANGES, STOCK_EXCHANGES, STOCK_LEVELS, TICK_STOCKS, TRF_IDS } from './facts/market.js';
+import { CRYPTO_EXCHANGES, CRYPTO_LEVELS, DEMO_SPLITS, FOREX_EXCHANGE, FX_LEVELS, INDEX_ETFS, INDEX_LEVELS, QUOTE_EXCHANGES, STOCK_EXCHANGES, STOCK_LEVELS, TICK_STOCKS, TRF_IDS } from './facts/market.js';
 import type { DemoOptions, DemoStep } from './step.js';
 import type { Rng } from './random.js';
-import { appendRows, BAR_TO_ROW, candle, countAround, dailyBar, emptyRows, indexBar, MINUTE_MS, minuteWeight, newWalk, offsetsInMinute, roundTo, sessionWeight, step, typicalPrice, withVolume, type Rows, type Walk } from './walk.js';
+import { appendRows, BAR_TO_ROW, candle, countAround, dailyBar, emptyRows, indexBar, MINUTE_MS, minuteWeight, newWalk, offsetsInMinute, roundTo, sessionWeight, step, typicalPrice, withVolume, type Ohlc, type Rows, type Walk } from './walk.js';
 import { CRYPTO_MAJOR_SYMBOLS, FX_MAJOR_SYMBOLS, REAL_INDEX_SYMBOLS, REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
 
 export { DEMO_SPLITS, TICK_STOCKS } from './facts/market.js';
@@ -136,7 +136,9 @@ function sessionMinutes(w: Walk, s: Session, factor: number, isIndex: boolean): 
 
 function stockTradeSize(rng: Rng, meanSize: number): number {
   const r = rng.next();
-  if (r < 0.03) return roundTo(rng.float(0.01, 1), 4); // fractional-share print
+  // a one-share print where a fractional one was once drawn: sizes are whole shares, as upstream's
+  // trades and the bars' volumes are (the draw is kept so the rest of the walk is unchanged)
+  if (r < 0.03) return Math.max(1, Math.round(rng.float(0.01, 1)));
   if (r < 0.15) return rng.int(1, 99); // odd lot
   const meanLots = Math.max(1, meanSize / 100);
   return 100 * (1 + Math.floor(-Math.log(1 - rng.next()) * (meanLots - 1)));
@@ -321,7 +323,27 @@ export function indexSessionRows(w: Walk, date: string, mode: DayMode): Rows {
   return rows;
 }
 
+/**
+ * The rows of an index that is its ETF's price times `ratio` (I:SPX and SPY): the ETF's
+ * regular-session minute bars scaled, the day bars built from them, and the ETF's day bar scaled
+ * on days without minute bars.
+ */
+export function indexRowsOfEtf(ticker: string, etf: Rows, ratio: number): Rows {
+  const rows = emptyRows();
+  const scaled = (b: Ohlc): Ohlc => ({ o: roundTo(b.o * ratio, 2), h: roundTo(b.h * ratio, 2), l: roundTo(b.l * ratio, 2), c: roundTo(b.c * ratio, 2) });
+  rows.minute = etf.minute.filter((b) => {
+    const s = sessionOn(dateOfDay(localDayOf(b.t, ET)));
+    return s !== null && b.t >= s.open && b.t < s.close;
+  }).map((b) => indexBar(ticker, b.t, scaled(b)));
+  const fromMinutes = dayBarsFromMinuteBars(rows.minute as Bar[], ET).map((b) => indexBar(ticker, b.t, b));
+  const covered = new Set(fromMinutes.map((b) => b.t));
+  rows.day = [...etf.day.filter((b) => !covered.has(b.t)).map((b) => indexBar(ticker, b.t, scaled(b))), ...fromMinutes].sort((a, b) => a.t - b.t);
+  return rows;
+}
+
 export function indexRows(ticker: string, plan: MarketPlan): Rows {
+  const ratio = INDEX_ETFS[ticker]?.ratio;
+  if (ratio !== undefined) return indexRowsOfEtf(ticker, stockRows(INDEX_ETFS[ticker]!.etf, plan), ratio);
   const w = indexWalk(ticker);
   const rows = emptyRows();
   for (const date of plan.sessions) appendRows(rows, indexSessionRows(w, date, sessionMode(plan, date, false)));
@@ -501,7 +523,9 @@ export function cryptoWalk(ticker: string): Walk {
     drift: 0.0002,
     volume: (CRYPTO_TRADES_PER_DAY * CRYPTO_MEAN_NOTIONAL) / level,
     tradeSize: CRYPTO_MEAN_NOTIONAL / level,
-    reversion: 0.002,
+    // a pull strong enough to keep each coin within about a fifth of its level, so the pairs keep
+    // sane ratios to each other over the years of history (ETH well under BTC)
+    reversion: 0.02,
     volumeDecimals: 8,
   }));
 }

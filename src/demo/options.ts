@@ -97,7 +97,7 @@ export function demoVolatility(atmVol: number, S: number, K: number, T: number):
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** A two-sided quote around a theoretical price: spread ~1.5 % (at least a cent each side), cents. */
-function quoteAround(price: number): { bid: number; ask: number } {
+export function quoteAround(price: number): { bid: number; ask: number } {
   const half = Math.max(0.005, price * 0.0075);
   const bid = Math.max(0, Math.floor((price - half) * 100 + 1e-9) / 100);
   const ask = Math.max(0.01, Math.ceil((price + half) * 100 - 1e-9) / 100);
@@ -112,10 +112,17 @@ interface PricingEnv {
 }
 
 function theoretical(c: OptionsContractRecord, env: PricingEnv, S: number, atMs: number, date: string): number {
+  return demoOptionPrice(c, env.atmVol, S, atMs, env.rate.get(date)!, env.dividends.get(date)!);
+}
+
+/**
+ * A contract's demo price with the underlying at S: its smile's volatility, the risk-free rate r
+ * and the trailing year's dividends per share (as a yield of S), as the snapshot reads them.
+ */
+export function demoOptionPrice(c: Pick<OptionsContractRecord, 'contract_type' | 'strike_price' | 'expiration_date'>, atmVol: number, S: number, atMs: number, r: number, dividends: number): number {
   const T = yearFraction(atMs, c.expiration_date);
-  const r = env.rate.get(date)!;
-  const q = S > 0 ? env.dividends.get(date)! / S : 0;
-  const sigma = demoVolatility(env.atmVol, S, c.strike_price, T);
+  const q = S > 0 ? dividends / S : 0;
+  const sigma = demoVolatility(atmVol, S, c.strike_price, T);
   return bsPrice({ type: c.contract_type as 'call' | 'put', S, K: c.strike_price, T, r, q, sigma });
 }
 

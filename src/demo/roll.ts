@@ -6,20 +6,21 @@
 // (ticks, minute bars or day bars). Rows already stored are left as they are, except the day
 // bar of a forex or crypto day that was stored in part, which is rebuilt from its stored minutes.
 import { dayBarsFromMinuteBars, type Bar } from '../domain/bars.js';
-import { dateOfDay, dayOfDate, lastExtendedSession, localDayOf, localDayStart, tradingDaysBetween, type Zone } from '../domain/calendar.js';
+import { dateOfDay, dayOfDate, lastExtendedSession, localDayOf, localDayStart, nyMidnight, tradingDaysBetween, type Zone } from '../domain/calendar.js';
 import type { BarRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
 import type { MarketDataPort } from '../store/repos/market-port.js';
 import { readDemoState, writeDemoState, type DemoState } from './demo-state.js';
 import {
   calendarDayMode, cryptoDayRows, cryptoWalk, DEMO_CRYPTO, DEMO_FOREX, DEMO_INDICES, demoMarketPlan, forexDayRows, forexWalk,
-  indexSessionRows, indexWalk, sessionMode, splitFactor, stockSessionRows, stockWalk, tapeOf, TICK_STOCKS, type DayMode, type Rows, type TimeWindow,
+  indexRowsOfEtf, indexSessionRows, indexWalk, sessionMode, splitFactor, stockSessionRows, stockWalk, tapeOf, TICK_STOCKS, type DayMode, type Rows, type TimeWindow,
 } from './market.js';
 import { futuresDemoStep } from './futures.js';
 import { storeFuturesMarketDemo } from './futures-market.js';
 import { storeOptionChains } from './options.js';
 import { REAL_STOCK_SYMBOLS, realTickers } from './universe.js';
-import { BAR_TO_ROW, continueWalk, MINUTE_MS, type Walk } from './walk.js';
+import { appendRows, BAR_TO_ROW, continueWalk, emptyRows, MINUTE_MS, type Walk } from './walk.js';
+import { INDEX_ETFS } from './facts/market.js';
 
 const ET: Zone = 'America/New_York';
 const UTC: Zone = 'UTC';
@@ -134,17 +135,33 @@ async function extendSessions(store: Store, state: DemoState, sessions: string[]
     const lastDate = nyDate(last.t);
     return { close: last.c, lastDate, dates: sessions.filter((d) => d > lastDate) };
   };
+  // the new rows of the stored ETFs that indices are a multiple of (I:SPX of SPY), by ticker
+  const multiplied = new Set(Object.values(INDEX_ETFS).filter((l) => l.ratio !== undefined).map((l) => l.etf));
+  const etfRows = new Map<string, Rows>();
   for (const ticker of REAL_STOCK_SYMBOLS) {
     const last = await resume(ticker);
     if (!last) continue;
     const w = continueWalk(stockWalk(ticker), 'stock', last.close / splitFactor(ticker, last.lastDate), stream);
     const tape = tapeOf(info.get(ticker)?.primary_exchange);
     const ticks = TICK_STOCKS.includes(ticker);
-    for (const date of last.dates) await write(stockSessionRows(w, date, sessionMode(plan, date, ticks), tape, state.scale));
+    for (const date of last.dates) {
+      const rows = stockSessionRows(w, date, sessionMode(plan, date, ticks), tape, state.scale);
+      if (multiplied.has(ticker)) appendRows(etfRows.get(ticker) ?? etfRows.set(ticker, emptyRows()).get(ticker)!, { ...emptyRows(), day: rows.day, minute: rows.minute });
+      await write(rows);
+    }
   }
   for (const ticker of DEMO_INDICES) {
     const last = await resume(ticker);
     if (!last) continue;
+    // an index that is a multiple of a stored ETF follows its new sessions; else its own walk goes on
+    const link = INDEX_ETFS[ticker];
+    const etf = link?.ratio !== undefined ? etfRows.get(link.etf) : undefined;
+    if (link?.ratio !== undefined && etf) {
+      const after = nyMidnight(last.lastDate) + 86_400_000;
+      const rows = indexRowsOfEtf(ticker, etf, link.ratio);
+      await write({ ...emptyRows(), day: rows.day.filter((b) => b.t >= after), minute: rows.minute.filter((b) => b.t >= after) });
+      continue;
+    }
     const w = continueWalk(indexWalk(ticker), 'index', last.close, stream);
     for (const date of last.dates) await write(indexSessionRows(w, date, sessionMode(plan, date, false)));
   }

@@ -20,7 +20,7 @@
 //
 // Symbol collision policy: a synthetic symbol (and its root) is never in RESERVED_SYMBOLS
 // (facts/reserved-symbols.ts). Synthetic roots are exactly 4 letters. A synthetic symbol may
-// still coincide with some small real listing outside that list; the README must say the long
+// still coincide with some small real listing outside that list; docs/demo-data.md says the long
 // tail is synthetic.
 
 import type { TickerRecord } from '../store/records.js';

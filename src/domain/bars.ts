@@ -172,6 +172,16 @@ export function snapRange(
   return { start, endExclusive: bucketer(timespan, multiplier, start, zone)(toMs)[1] };
 }
 
+/**
+ * A sum of fractional sizes without binary round-off: 0.1 + 0.2 is 0.30000000000000004 in
+ * doubles, and a day's crypto volume would show it (5.314723419999999). Sizes carry far fewer
+ * than 15 significant digits, so rounding the sum to 15 gives back its exact decimal value.
+ * Whole sums (stock volumes) are returned as they are.
+ */
+export function volumeSum(v: number): number {
+  return Number.isInteger(v) ? v : Number(v.toPrecision(15));
+}
+
 /** Running state of one bucket. */
 class BucketAccumulator {
   o: number;
@@ -233,13 +243,13 @@ class BucketAccumulator {
   }
 
   toTuple(): BarTuple {
-    return [this.t, this.o, this.h, this.l, this.c, this.hasVolume ? this.volume : null, this.vw() ?? null, this.hasTrades ? this.trades : null];
+    return [this.t, this.o, this.h, this.l, this.c, this.hasVolume ? volumeSum(this.volume) : null, this.vw() ?? null, this.hasTrades ? this.trades : null];
   }
 
   /** Key order follows upstream's JSON (v, vw, o, c, h, l, t, n). */
   toBar(): AnyBar {
     const out: AnyBar = {} as AnyBar;
-    if (this.hasVolume) out.v = this.volume;
+    if (this.hasVolume) out.v = volumeSum(this.volume);
     const vw = this.vw();
     if (vw !== undefined) out.vw = vw;
     out.o = this.o;

@@ -2,7 +2,7 @@
  * Stock, forex and crypto snapshots (all tickers, one ticker, gainers and losers), computed from the
  * stored bars and ticks as of a clock `nowMs` (the server clock, or the plan's delayed clock).
  *
- * Rules (documented in docs/snapshots.md and the README):
+ * Rules (documented in docs/snapshots.md):
  * - The snapshot's day: stocks show the current session from 04:00 ET (before that, and on days
  *   without a session, the previous session); forex shows the current UTC day, crypto the current
  *   New York day (their bar zones, as the aggregates use).

@@ -164,6 +164,11 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
   return store;
 }
 
+/** The embedded store's file in a data directory. */
+export function sqliteFileOf(dataDir: string): string {
+  return join(dataDir, 'tickerbase.db');
+}
+
 export async function openStore(opts: StoreOptions): Promise<Store> {
   let db: SqlDriver;
   if (opts.databaseUrl) {
@@ -182,7 +187,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     if (!file) {
       const dir = opts.dataDir ?? './data';
       mkdirSync(dir, { recursive: true });
-      file = join(dir, 'tickerbase.db');
+      file = sqliteFileOf(dir);
     }
     db = SqliteDriver.open(file, { busyTimeoutMs: opts.busyTimeoutMs, cacheMiB: opts.sqliteCacheMiB });
   }

@@ -5,7 +5,7 @@
 // emitted (within `retainMs`) corrects the stored bar. Crypto trades give XAS / XA bars; futures
 // trades give A / AM bars in the futures shape (dollar value and trade count, no VWAP or day
 // totals) on the futures market, stored as futures minute bars.
-import { barsFromTrades, type Bar, type TradePrint } from '../domain/bars.js';
+import { barsFromTrades, volumeSum, type Bar, type TradePrint } from '../domain/bars.js';
 import { localDayOf, type Zone } from '../domain/calendar.js';
 import { sessionEndDateOfNs, type FuturesMinuteBar, type FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, TradeRow } from '../domain/market-records.js';
@@ -190,7 +190,7 @@ export class LiveAggregator {
     }
     const d = this.today(w, b);
     return {
-      ev: w.span === 'second' ? 'A' : 'AM', sym: w.ticker, v: b.v, av: d.volume, op: d.open, vw: b.vw!,
+      ev: w.span === 'second' ? 'A' : 'AM', sym: w.ticker, v: b.v, av: volumeSum(d.volume), op: d.open, vw: b.vw!,
       o: b.o, c: b.c, h: b.h, l: b.l, a: d.volume > 0 ? d.notional / d.volume : b.vw!, z, s: w.start, e,
     };
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { banner, linkBase, type BannerInput } from '../../src/cli/banner.js';
+import { banner, linkBase, operatorNote, type BannerInput } from '../../src/cli/banner.js';
+import { cliLine } from '../../src/cli/options.js';
+import { exposureWarning } from '../../src/cli/serve.js';
 
 // The banner `serve` prints once it listens: both prefixed base URLs and the root, and one line
 // each for curl, the Python client and the JavaScript client, pointed at /upstream.
@@ -42,5 +44,29 @@ describe('the serve banner', () => {
     expect(linkBase('http://192.168.1.5:9000')).toBe('http://192.168.1.5:9000');
     expect(linkBase('http://[::1]:8080')).toBe('http://[::1]:8080');
     expect(linkBase('http://0.0.0.0:8080', 'https://md.example.com')).toBe('https://md.example.com');
+  });
+
+  it("prints the demo operator's password to a terminal only, else where its file is", () => {
+    const operator = { email: 'operator@tickerbase.local', password: 'S3cret-password-1234', file: 'data/operator-password' };
+    expect(operatorNote(operator, true)).toContain('operator@tickerbase.local / S3cret-password-1234');
+    const piped = operatorNote(operator, false);
+    expect(piped).not.toContain(operator.password);
+    expect(piped).toContain('the password is in data/operator-password');
+  });
+
+  it('warns of open sign-up on any address but loopback', () => {
+    expect(exposureWarning({ host: '0.0.0.0', dashboard: true, signup: 'open' })).toMatch(/open sign-up/);
+    expect(exposureWarning({ host: '192.168.1.5', dashboard: true, signup: 'open' })).toMatch(/open sign-up/);
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.1.2.3']) expect(exposureWarning({ host, dashboard: true, signup: 'open' })).toBeUndefined();
+    expect(exposureWarning({ host: '0.0.0.0', dashboard: true, signup: 'invite' })).toBeUndefined();
+    expect(exposureWarning({ host: '0.0.0.0', dashboard: false, signup: 'open' })).toBeUndefined();
+  });
+
+  it('prints CLI lines with the data directory, quoted for the shell, and never a database URL', () => {
+    expect(cliLine({ dataDir: './data' }, 'keys list')).toBe('npx tickerbase keys list --data-dir ./data');
+    expect(cliLine({ dataDir: "/tmp/my data's" }, 'keys list')).toBe(`npx tickerbase keys list --data-dir '/tmp/my data'\\''s'`);
+    const url = 'postgres://u:pw@db/tb';
+    expect(cliLine({ dataDir: './data', databaseUrl: url }, 'keys list', { DATABASE_URL: url })).toBe('npx tickerbase keys list');
+    expect(cliLine({ dataDir: './data', databaseUrl: url }, 'keys list', {})).not.toContain('pw');
   });
 });

@@ -1,8 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, startServe } from '../helpers/cli.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('tickerbase serve (embedded default) and keys', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tickerbase-cli-'));
@@ -15,10 +19,17 @@ describe('tickerbase serve (embedded default) and keys', () => {
       expect(existsSync(keyFile)).toBe(true);
       const key = readFileSync(keyFile, 'utf8').trim();
       expect(server.output()).toContain(key);
-      // the dashboard's URL, and the demo operator's password printed on this start only
+      // the dashboard's URL; the demo operator's password goes to an owner-only file, and the
+      // output (a pipe here, as a log file would be) says where it is but never holds it
       expect(server.output()).toContain(`Dashboard: `);
-      const operator = /Dashboard operator \(shown once, only now\): (\S+) \/ (\S+)/.exec(server.output());
+      const passwordFile = join(dir, 'operator-password');
+      const operator = /Dashboard operator: (\S+); the password is in (\S+) /.exec(server.output());
       expect(operator?.[1]).toBe('operator@tickerbase.local');
+      expect(operator?.[2]).toBe(passwordFile);
+      const password = readFileSync(passwordFile, 'utf8').trim();
+      expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+      expect(server.output()).not.toContain(password);
+      expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
       const res = await fetch(`${server.url}/v3/reference/tickers/AAPL`, { headers: { 'x-api-key': key } });
       expect(res.status).toBe(200);
       const body = await res.json();
@@ -41,14 +52,23 @@ describe('tickerbase serve (embedded default) and keys', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-    const again = await startServe(['--data-dir', dir, '--port', '0', '--host', '127.0.0.1']);
+    // no --host: the server listens on this machine's loopback address only
+    const again = await startServe(['--data-dir', dir, '--port', '0']);
     try {
+      expect(again.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(again.output()).not.toContain('warning: listening on');
       expect(again.output()).not.toContain('loading the demo');
       expect(again.output()).not.toContain('Dashboard operator');
       // later starts show the demo key's prefix in the lines, never the key
       const key = readFileSync(join(dir, 'demo-key'), 'utf8').trim();
       expect(again.output()).not.toContain(key);
       expect(again.output()).toContain(`RESTClient(api_key="${key.slice(0, 7)}…", base=`);
+      // the banner's CLI line runs as printed, from the project's directory
+      const line = /List keys with `([^`]+)`/.exec(again.output())?.[1];
+      expect(line).toBe(`npx tickerbase keys list --data-dir ${dir}`);
+      const listed = spawnSync('sh', ['-c', line!], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, TICKERBASE_DATA_DIR: '', DATABASE_URL: '', npm_config_yes: 'false' } });
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(`${key.slice(0, 7)}…\tdemo\tdemo`);
     } finally {
       await again.stop();
     }
@@ -68,6 +88,25 @@ describe('tickerbase serve (embedded default) and keys', () => {
     expect(revoked.status).toBe(0);
     expect(runCli(['keys', 'revoke', mine!.id, '--data-dir', dir]).status).toBe(1);
   }, 120_000);
+
+  it('keys list and users list on a directory with no store say so and create nothing', () => {
+    const missing = join(dir, 'no-such-store');
+    for (const command of [['keys', 'list'], ['users', 'list']]) {
+      const r = runCli([...command, '--data-dir', missing]);
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toContain(`no store in ${missing}`);
+      expect(existsSync(missing)).toBe(false);
+    }
+  });
+
+  it('warns at start when open sign-up listens on an address beyond this machine', async () => {
+    const server = await startServe(['--data-dir', join(dir, 'open'), '--port', '0', '--host', '0.0.0.0', '--demo', 'no', '--live-demo', 'no']);
+    try {
+      expect(server.output()).toContain('warning: listening on 0.0.0.0 with open sign-up');
+    } finally {
+      await server.stop();
+    }
+  });
 
   it('rejects a bad flag value with a clear message', () => {
     const r = runCli(['serve', '--port', 'eighty', '--data-dir', dir]);

@@ -14,7 +14,7 @@ import { previousTradingDay, tradingDaysBetween } from '../../src/domain/calenda
 import { openStore, type Store } from '../../src/store/index.js';
 import { startTestApp, walkPages, type TestApp } from '../helpers/app.js';
 
-const AS_OF = DEMO_AS_OF; // the demo's "today" (README: "As of 2026-11-20")
+const AS_OF = DEMO_AS_OF; // the demo's "today" (docs/demo-data.md: "--as-of 2026-11-20")
 const PREVIOUS_SESSION = previousTradingDay(AS_OF);
 /** Five years back from the demo's today, as a user would ask for "5 years of daily bars". */
 const FIVE_YEARS_AGO = `${Number(AS_OF.slice(0, 4)) - 5}${AS_OF.slice(4)}`;
@@ -160,7 +160,7 @@ describe('demo data set coverage (default scale, SQLite in memory, through the H
   });
 
   it('has at least 60 real-name tickers with day bars covering 5 years', async () => {
-    // The real US stocks and ETFs of the demo universe (README "What is synthetic": about 60).
+    // The real US stocks and ETFs of the demo universe (docs/demo-data.md: about 60).
     expect(REAL_STOCK_SYMBOLS).toEqual(expect.arrayContaining(['AAPL', 'MSFT', 'SPY', 'QQQ', 'JPM', 'KO']));
     const { good, missing } = await those(REAL_STOCK_SYMBOLS, async (ticker) => {
       const ref = await t.get(`/v3/reference/tickers/${encodeURIComponent(ticker)}`);

@@ -424,3 +424,18 @@ describe('multiplier validation', () => {
     expect(() => aggregateBars([bar(0)], { timespan: 'day', multiplier: 1.5, anchorMs: 0, zone: NY })).toThrow(RangeError);
   });
 });
+
+describe('summed volumes', () => {
+  it('keep the exact decimal sum of fractional sizes, with no binary round-off', () => {
+    const minute = (i: number, v: number): Bar => ({ t: 1_700_000_000_000 + i * 60_000, o: 1, h: 1, l: 1, c: 1, v, vw: 1, n: 1 });
+    // 0.1 + 0.2 is 0.30000000000000004 in doubles; crypto minute volumes of 8 decimals add up alike
+    const [bar] = aggregateBars([minute(0, 0.1), minute(1, 0.2)], { timespan: 'hour', multiplier: 1, anchorMs: 1_699_999_200_000, zone: 'UTC' });
+    expect(bar!.v).toBe(0.3);
+    const sizes = [0.01234567, 1.5, 0.00000001, 2.87654321, 0.33333333];
+    const [sum] = barsFromTrades(sizes.map((size, i) => ({ t_ns: BigInt(1_700_000_000_000 + i) * 1_000_000n, price: 100, size })), 'minute', 'UTC');
+    expect(sum!.v).toBe(4.72222222);
+    // whole volumes stay as they are, however large
+    const [big] = aggregateBars([minute(0, 2 ** 52 + 1), minute(1, 3)], { timespan: 'hour', multiplier: 1, anchorMs: 1_699_999_200_000, zone: 'UTC' });
+    expect(big!.v).toBe(2 ** 52 + 4);
+  });
+});

@@ -25,7 +25,7 @@ describe('serve prints the demo key only when it creates it', () => {
     const second = await startServe(serveArgs);
     try {
       expect(second.output()).not.toContain(key);
-      expect(second.output()).toContain(`The demo key is in ${join(dir, 'demo-key')}. List keys with \`tickerbase keys list\``);
+      expect(second.output()).toContain(`The demo key is in ${join(dir, 'demo-key')}. List keys with \`npx tickerbase keys list --data-dir ${dir}\``);
     } finally {
       await second.stop();
     }
@@ -38,7 +38,7 @@ describe('serve prints the demo key only when it creates it', () => {
     try {
       expect(third.output()).not.toContain(key);
       expect(third.output()).toContain(`The demo key saved in ${join(dir, 'demo-key')} has been revoked. List keys with`);
-      expect(third.output()).toContain('create one with `tickerbase keys create --plan demo`');
+      expect(third.output()).toContain(`create one with \`npx tickerbase keys create --plan demo --data-dir ${dir}\``);
     } finally {
       await third.stop();
     }

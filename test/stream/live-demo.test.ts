@@ -1,15 +1,17 @@
 // The live demo market: a client subscribing sees events at once, prices continue from the
 // stored last prices, the rate is about what was asked, and the tape is stored like any publish.
+// The tape's clock runs from 10:00 ET of the last completed session, when every market trades.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontContracts } from '../../src/demo/futures-market.js';
 import { startLiveDemo, type LiveDemo } from '../../src/demo/live.js';
-import { nyDateOf } from '../../src/domain/calendar.js';
+import { lastCompletedSession, nyDateOf, nyTime } from '../../src/domain/calendar.js';
 import { RawClient, startFeedServer, type FeedServer } from './feed-helpers.js';
 
 let server: FeedServer;
 let demo: LiveDemo;
-/** The E-mini S&P front contract today, with a stored trade the tape continues from. */
-const es = frontContracts(nyDateOf(Date.now())).find((c) => c.product.code === 'ES')!.ticker;
+const clockStart = nyTime(lastCompletedSession(Date.now()), '10:00');
+/** The E-mini S&P front contract that day, with a stored trade the tape continues from. */
+const es = frontContracts(nyDateOf(clockStart)).find((c) => c.product.code === 'ES')!.ticker;
 
 beforeAll(async () => {
   server = await startFeedServer({ connectionLimit: 10 });
@@ -18,7 +20,7 @@ beforeAll(async () => {
     price: 150, size: 100, exchange: 4, id: 'seed', conditions: undefined, correction: undefined, sequence_number: undefined, tape: 3, trf_id: undefined,
   }]);
   await server.store.market.insertBars('day', [{ ticker: 'X:BTCUSD', t: 1749787200000, o: 1, h: 1, l: 1, c: 90_000, v: 1, vw: undefined, n: 1 }]);
-  const ns = BigInt(Date.now() - 60_000) * 1_000_000n;
+  const ns = BigInt(clockStart - 60_000) * 1_000_000n;
   await server.store.futures.insertTrades([{ ticker: es, timestamp: ns, sequence_number: 5000n, session_end_date: '2025-06-13', price: 6000, size: 1 }]);
 });
 afterAll(async () => {
@@ -41,7 +43,7 @@ describe('live demo market', () => {
     await futures.next();
 
     const startedAt = Date.now();
-    demo = await startLiveDemo({ market: server.store.market, futures: server.store.futures, publish: (items) => server.streaming.publisher.publish(items), rate: 400 });
+    demo = await startLiveDemo({ market: server.store.market, futures: server.store.futures, publish: (items) => server.streaming.publisher.publish(items), rate: 400, now: () => clockStart + (Date.now() - startedAt) });
     const first = await stocks.events(1, 2000);
     expect(Date.now() - startedAt).toBeLessThan(1000);
     expect(['T', 'Q']).toContain(first[0]!.ev);

@@ -43,6 +43,16 @@ export const STOCK_LEVELS: Record<string, number> = {
   AAPL: 160, MSFT: 340, NVDA: 31, TSLA: 380, AMZN: 175, GOOGL: 147, GOOG: 148, META: 340, AMD: 150, NFLX: 680,
   INTC: 50, KO: 56, JPM: 160, XOM: 63, SPY: 470, QQQ: 400, DIA: 355, IWM: 235, IVV: 470, VOO: 430,
 };
+/**
+ * The ETF each index moves with. `ratio`: the index is the ETF's price times this at all times
+ * (SPY holds the S&P 500 at a tenth of its level, QQQ the Nasdaq-100 at about a 41st); `beta`:
+ * else the index moves by the ETF's relative move to this power, from its own level (I:VIX falls
+ * as the market rises).
+ */
+export const INDEX_ETFS: Record<string, { etf: string; ratio?: number; beta: number }> = {
+  'I:SPX': { etf: 'SPY', ratio: 10, beta: 1 }, 'I:NDX': { etf: 'QQQ', ratio: 41, beta: 1 }, 'I:DJI': { etf: 'SPY', beta: 0.9 },
+  'I:COMP': { etf: 'QQQ', beta: 1 }, 'I:OEX': { etf: 'SPY', beta: 1 }, 'I:RUT': { etf: 'SPY', beta: 1.2 }, 'I:VIX': { etf: 'SPY', beta: -6 },
+};
 export const INDEX_LEVELS: Record<string, number> = {
   'I:SPX': 4700, 'I:DJI': 35600, 'I:NDX': 16400, 'I:COMP': 15800, 'I:VIX': 18, 'I:RUT': 2300, 'I:OEX': 2200,
 };
