@@ -41,6 +41,8 @@ export class FakeUpstreamFeed {
   refuseWith: number | undefined;
   /** Every subscribe/unsubscribe message received, in order: `market action params`. */
   readonly log: string[] = [];
+  /** Upgrade requests received, refused ones included. */
+  upgrades = 0;
   /** Connections that authenticated, ever. */
   authenticated = 0;
   /** Auth messages received, with the key they carried. */
@@ -64,6 +66,7 @@ export class FakeUpstreamFeed {
     this.http = createServer((_req, res) => res.writeHead(404).end());
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
     this.http.on('upgrade', (req, socket, head) => {
+      this.upgrades++;
       if (this.refuseWith !== undefined) {
         socket.end(`HTTP/1.1 ${this.refuseWith} Refused\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
         return;
