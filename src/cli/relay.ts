@@ -18,6 +18,8 @@ export interface RelayFlags {
   relay?: FeedMarket[];
   relaySubscribe?: string;
   relayRecord: 'yes' | 'no';
+  /** Prefix of the feed's and the relay's Redis keys and channels. */
+  redisPrefix: string;
 }
 
 function marketsFlag(value: string): FeedMarket[] {
@@ -48,6 +50,7 @@ function relayOptions(): Option[] {
     new Option('--upstream-key <key>', 'upstream API key of the relay and its gap repair (never sent to local clients)').env('TICKERBASE_UPSTREAM_KEY'),
     new Option('--upstream-api <url>', "upstream's REST API, asked for the trades and minute bars missed during an outage").env('TICKERBASE_UPSTREAM_API').default('https://api.massive.com').argParser(urlFlag('--upstream-api', /^https?:\/\//)),
     new Option('--relay-subscribe <topics>', 'topics the relay always subscribes upstream, whatever local clients want (e.g. "T.*,AM.*"; crypto:XT.* names one market)').env('TICKERBASE_RELAY_SUBSCRIBE'),
+    new Option('--redis-prefix <prefix>', "prefix of the feed's and the relay's Redis keys and channels (deployments sharing one Redis use one each)").env('TICKERBASE_REDIS_PREFIX').default('tickerbase:'),
     new Option('--relay-record <yes|no>', 'store relayed trades, quotes and minute bars, and repair outage gaps from the REST API').env('TICKERBASE_RELAY_RECORD').choices(['yes', 'no']).default('yes'),
   ];
 }
@@ -77,6 +80,7 @@ export async function startRelayFromFlags(app: FastifyInstance, streaming: Strea
     store,
     gapSource: record ? new RestGapSource({ baseUrl: opts.upstreamApi, key: opts.upstreamKey }) : undefined,
     redis,
+    redisPrefix: opts.redisPrefix,
     log: { info: (m) => app.log.info(m), warn: (m, err) => app.log.warn({ err }, m), error: (m) => app.log.error(m) },
   });
   readyChecksOf(app).set('relay', () => relay.readyReport());

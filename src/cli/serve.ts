@@ -294,7 +294,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
   });
-  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
+  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, redisPrefix: opts.redisPrefix, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
   await startRelayFromFlags(app, streaming, store, redis, opts);
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
   app.addHook('preClose', async () => liveDemo?.stop());

@@ -8,6 +8,8 @@ import { storeLiveMinuteBars, storeTicks } from '../../services/live-ticks.js';
 import type { Store } from '../../store/index.js';
 
 const MINUTE_MS = 60_000;
+/** The longest gap repaired: older history is a back-fill's job (flat files or the REST importer), not a reconnect's. */
+export const MAX_REPAIR_MS = 24 * 3_600_000;
 const NS_PER_MS = 1_000_000n;
 
 /** Markets whose tickers have trades upstream (forex has quotes only, indices values only). */
@@ -32,7 +34,8 @@ export interface GapRepairInput {
 }
 
 export async function repairGap(input: GapRepairInput): Promise<GapRepairResult> {
-  const { source, store, market, fromMs, toMs } = input;
+  const { source, store, market, toMs } = input;
+  const fromMs = Math.max(input.fromMs, toMs - MAX_REPAIR_MS);
   const result: GapRepairResult = { tickers: input.tickers.length, trades: 0, bars: 0, failed: 0 };
   // the minute the gap starts in and the one it ends in were recorded only in part
   const barsFrom = Math.floor(fromMs / MINUTE_MS) * MINUTE_MS;

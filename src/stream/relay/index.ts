@@ -79,7 +79,7 @@ export class Relay {
     const peers: RelayPeers = opts.redis
       ? await RedisPeers.open({
           redis: opts.redis,
-          subscriber: opts.redis.duplicate(),
+          subscriber: opts.redis.duplicate({ enableOfflineQueue: true, lazyConnect: false }),
           prefix: opts.redisPrefix ?? 'tickerbase:',
           instance: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
           leaseMs,

@@ -11,7 +11,7 @@ import { parseJsonExact, type WireEvent } from '../json.js';
 import type { FeedMarket } from '../markets.js';
 import { toBrokerEvent } from '../publisher.js';
 import type { DemandChange } from '../registry.js';
-import { repairGap } from './gap-repair.js';
+import { MAX_REPAIR_MS, repairGap } from './gap-repair.js';
 import { relayEvents, relayGapRows, relayReconnects, relayUpstreamStopped, relayUpstreamUp } from './metrics.js';
 import type { RelayPeers } from './peers.js';
 import type { RelayRecorder } from './recorder.js';
@@ -235,9 +235,11 @@ export class MarketRelay {
     }
   }
 
-  private async repair(fromMs: number, toMs: number): Promise<void> {
+  private async repair(gapFrom: number, toMs: number): Promise<void> {
     const { store, gapSource, recorder, market, log, peers } = this.opts;
     if (!store || !gapSource || !recorder) return;
+    const fromMs = Math.max(gapFrom, toMs - MAX_REPAIR_MS);
+    if (fromMs > gapFrom) log.warn(`relay: the ${market} gap began ${new Date(gapFrom).toISOString()}; only its last ${MAX_REPAIR_MS / 3_600_000} hours are repaired (import older history)`);
     const tickers = new Set([...recorder.tickers(market), ...(await peers.tickers(market).catch(() => []))]);
     for (const t of await this.wanted()) {
       const sym = t.slice(t.indexOf('.') + 1);

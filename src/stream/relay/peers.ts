@@ -119,9 +119,26 @@ export class RedisPeers implements RelayPeers {
     });
   }
 
-  static async open(opts: RedisPeersOptions): Promise<RedisPeers> {
+  /** Subscribes to the relay's channel, with a deadline (the caller's Redis may be down). */
+  static async open(opts: RedisPeersOptions, timeoutMs = 5000): Promise<RedisPeers> {
     const peers = new RedisPeers(opts);
-    await opts.subscriber.subscribe(peers.channel);
+    opts.subscriber.on('error', () => {
+      // reconnects by itself; the commands of the relay report Redis trouble
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        opts.subscriber.subscribe(peers.channel),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`Redis did not answer SUBSCRIBE within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+    } catch (err) {
+      opts.subscriber.disconnect();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
     return peers;
   }
 
