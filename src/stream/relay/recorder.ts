@@ -1,8 +1,9 @@
 // Recording what the relay passes on: trades and quotes go through the live publisher's store path
 // (as POST /admin/publish stores them), and upstream's minute bars are stored as minute bars with
-// their day bars re-derived. Recording runs behind the delivery to clients, one batch at a time in
-// arrival order, so a slow store never holds events back from subscribers; what arrives while a
-// batch is written is written next, as one batch.
+// their day bars re-derived. Recording runs behind the delivery to clients, in arrival order:
+// events gathered for a few milliseconds are written in slices of a few hundred, and the event
+// loop turns between slices, so a store write (synchronous on SQLite) holds deliveries back for
+// one slice's time at most, and a slow store never holds them back at all.
 import type { BarRow } from '../../domain/market-records.js';
 import { storeLiveMinuteBars } from '../../services/live-ticks.js';
 import type { Store } from '../../store/index.js';
@@ -14,6 +15,11 @@ import { pairTicker } from '../wire-rows.js';
 
 /** Events waiting to be recorded before new ones are refused (logged and counted): a store gone silent must not take the memory. */
 const MAX_QUEUED = 500_000;
+
+/** How long events are gathered before a write, ms. */
+const GATHER_MS = 20;
+/** Events written at once: on SQLite the write blocks the event loop, so it is kept short. */
+const SLICE = 250;
 
 const TICK_CHANNELS = new Set(['T', 'Q', 'XT', 'XQ', 'C']);
 const MINUTE_BARS = new Set(['AM', 'XA', 'CA']);
@@ -69,7 +75,7 @@ export class RelayRecorder {
     }
     this.queue.push({ market, events });
     this.queued += events.length;
-    this.running ??= this.drain().finally(() => {
+    this.running ??= new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => this.drain()).finally(() => {
       this.running = undefined;
     });
   }
@@ -81,36 +87,52 @@ export class RelayRecorder {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue;
-      this.queue = [];
-      this.queued = 0;
-      const ticks: PublishedEvent[] = [];
-      const bars: BarRow[] = [];
-      for (const { market, events } of batch) {
-        for (const e of events) {
-          if (TICK_CHANNELS.has(e.ev)) {
-            const checked = validateEvent(e, market);
-            if (typeof checked === 'string') this.counts.refused++;
-            else {
-              ticks.push(checked);
-              this.note(market, tickerOf(checked));
-            }
-          } else {
-            const bar = barOfEvent(e, market);
-            if (bar) {
-              bars.push(bar);
-              this.note(market, bar.ticker);
-            }
-          }
+      const slice = this.take(SLICE);
+      await this.write(slice);
+      // let deliveries and socket reads run between slices
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Up to `max` events from the head of the queue (a batch is split where the slice ends). */
+  private take(max: number): { market: FeedMarket; event: WireEvent }[] {
+    const out: { market: FeedMarket; event: WireEvent }[] = [];
+    while (out.length < max && this.queue.length > 0) {
+      const head = this.queue[0]!;
+      const room = max - out.length;
+      for (const event of head.events.slice(0, room)) out.push({ market: head.market, event });
+      if (head.events.length <= room) this.queue.shift();
+      else this.queue[0] = { market: head.market, events: head.events.slice(room) };
+    }
+    this.queued -= out.length;
+    return out;
+  }
+
+  private async write(slice: readonly { market: FeedMarket; event: WireEvent }[]): Promise<void> {
+    const ticks: PublishedEvent[] = [];
+    const bars: BarRow[] = [];
+    for (const { market, event: e } of slice) {
+      if (TICK_CHANNELS.has(e.ev)) {
+        const checked = validateEvent(e, market);
+        if (typeof checked === 'string') this.counts.refused++;
+        else {
+          ticks.push(checked);
+          this.note(market, tickerOf(checked));
+        }
+      } else {
+        const bar = barOfEvent(e, market);
+        if (bar) {
+          bars.push(bar);
+          this.note(market, bar.ticker);
         }
       }
-      try {
-        if (ticks.length > 0) await this.opts.publisher.publish(ticks);
-        if (bars.length > 0) await storeLiveMinuteBars(this.opts.store, bars);
-        this.counts.recorded += ticks.length + bars.length;
-      } catch (err) {
-        this.opts.log(`relay: ${ticks.length} ticks and ${bars.length} minute bars could not be recorded`, err);
-      }
+    }
+    try {
+      if (ticks.length > 0) await this.opts.publisher.publish(ticks);
+      if (bars.length > 0) await storeLiveMinuteBars(this.opts.store, bars);
+      this.counts.recorded += ticks.length + bars.length;
+    } catch (err) {
+      this.opts.log(`relay: ${ticks.length} ticks and ${bars.length} minute bars could not be recorded`, err);
     }
   }
 
