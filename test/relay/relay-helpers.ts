@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { readyChecksOf } from '../../src/server/ready-checks.js';
 import type { Store } from '../../src/store/index.js';
 import type { FeedMarket } from '../../src/stream/markets.js';
+import type { SessionLimits } from '../../src/stream/session.js';
 import { Relay } from '../../src/stream/relay/index.js';
 import { RestGapSource } from '../../src/upstream/rest-gap-source.js';
 import { startFeedServer, type FeedServer } from '../stream/feed-helpers.js';
@@ -28,10 +29,11 @@ export interface RelayServerOptions {
   fixed?: string[];
   redis?: Redis;
   redisPrefix?: string;
+  limits?: Partial<SessionLimits>;
 }
 
 export async function startRelayServer(opts: RelayServerOptions): Promise<RelayServer> {
-  const server = await startFeedServer({ store: opts.store, connectionLimit: 100 });
+  const server = await startFeedServer({ store: opts.store, connectionLimit: 100, limits: opts.limits });
   const logs: string[] = [];
   const upstreamKey = opts.upstreamKey ?? 'upstream-key';
   const relay = await Relay.start({
