@@ -69,7 +69,8 @@ for (const engine of engines()) {
       rest.trades.set('GAPA', [...inGap, { sip_timestamp: BigInt(down + 3_600_000) * 1_000_000n, price: 1, size: 1, exchange: 4, id: 'later', sequence_number: 9999n }]);
       const minute = Math.floor(down / 60_000) * 60_000;
       rest.bars.set('GAPA', [{ t: minute, o: 102, h: 104, l: 102, c: 104, v: 60, vw: 103.2, n: 3 }]);
-      await new Promise((r) => setTimeout(r, 1000));
+      // upstream stays away for a few seconds; the client stays connected all along
+      await new Promise((r) => setTimeout(r, 2500));
       expect(c.closedWith).toBeUndefined();
       await upstream.resume();
       await c.until(() => c.notices().some((n) => n.status === 'success' && n.message.includes('upstream stocks feed restored')), 'the restored status');
