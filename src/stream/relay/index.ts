@@ -76,6 +76,7 @@ export class Relay {
     const now = opts.now ?? Date.now;
     const checkMs = opts.checkMs ?? 2000;
     const leaseMs = opts.leaseMs ?? 3 * checkMs;
+    if (opts.redis) await untilReady(opts.redis, 5000);
     const peers: RelayPeers = opts.redis
       ? await RedisPeers.open({
           redis: opts.redis,
@@ -138,6 +139,23 @@ export class Relay {
     for (const r of this.relays) r.abandon();
     await this.peers.close();
   }
+}
+
+/**
+ * Waits (up to `timeoutMs`) for a Redis connection made a moment ago to be ready, so the first
+ * lease round does not fail while it connects; past the deadline the rounds retry on their own.
+ */
+async function untilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+    redis.once('ready', done);
+  });
 }
 
 /** A status frame to every authenticated local client of the market's real-time and delayed feeds. */
