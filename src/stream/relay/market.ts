@@ -62,6 +62,8 @@ export class MarketRelay {
   private readonly local: MarketDemand;
   /** Start of the current hole in the tape, while there is one. */
   private gapFrom: number | undefined;
+  /** Local clients were told the feed was lost (and are told when it is back). */
+  private lossAnnounced = false;
   private lastRenewed = 0;
   private timer: NodeJS.Timeout | undefined;
   /** The rounds run one after another; `pending` is the one waiting to start (later calls join it). */
@@ -142,10 +144,11 @@ export class MarketRelay {
   private async takeOver(): Promise<void> {
     const { market, peers, log } = this.opts;
     const lastLive = await peers.lastLive(market).catch(() => undefined);
-    // a holder that died left the tape open from its last report on
-    if (lastLive !== undefined && this.opts.now() - lastLive > 2 * this.opts.checkMs) {
+    // the previous holder left the tape open from its last report on (a second or two when it
+    // handed over on a planned stop; the lease's lifetime and more when it died)
+    if (lastLive !== undefined) {
       this.gapFrom = lastLive;
-      void peers.announce({ market, status: 'error', message: STATUS.lost(market, 'the process holding the connection stopped') }).catch(() => {});
+      if (this.opts.now() - lastLive > 2 * this.opts.checkMs) this.announceLoss('the process holding the connection stopped');
     }
     log.info(`relay: this process holds the ${market} upstream connection (${this.opts.feedUrl}/${market})`);
     this.client = new UpstreamFeedClient({
@@ -209,13 +212,16 @@ export class MarketRelay {
     const { market, log, peers } = this.opts;
     relayUpstreamUp.set({ market }, next.kind === 'live' ? 1 : 0);
     if (next.kind === 'live') {
-      relayUpstreamStopped.reset();
+      for (const reason of ['auth_failed', 'max_connections']) relayUpstreamStopped.remove({ market, reason });
       log.info(`relay: upstream ${market} feed live`);
       void peers.markLive(market, next.since).catch(() => {});
+      if (this.lossAnnounced) {
+        this.lossAnnounced = false;
+        void peers.announce({ market, status: 'success', message: STATUS.back(market) }).catch(() => {});
+      }
       if (this.gapFrom !== undefined) {
         const from = this.gapFrom;
         this.gapFrom = undefined;
-        void peers.announce({ market, status: 'success', message: STATUS.back(market) }).catch(() => {});
         void this.repair(from, next.since);
       }
     } else if (next.kind === 'lost') {
@@ -223,7 +229,7 @@ export class MarketRelay {
         relayReconnects.inc({ market });
         this.gapFrom ??= next.since;
         log.warn(`relay: upstream ${market} feed lost (${next.reason}); retrying in ${next.retryInMs} ms`);
-        void peers.announce({ market, status: 'error', message: STATUS.lost(market, next.reason) }).catch(() => {});
+        this.announceLoss(next.reason);
       } else {
         log.warn(`relay: upstream ${market} feed not reached (${next.reason}); retrying in ${next.retryInMs} ms`);
       }
@@ -233,6 +239,11 @@ export class MarketRelay {
       this.gapFrom ??= next.since;
       void peers.announce({ market, status: 'error', message: STATUS.stopped(market, next.reason) }).catch(() => {});
     }
+  }
+
+  private announceLoss(why: string): void {
+    this.lossAnnounced = true;
+    void this.opts.peers.announce({ market: this.market, status: 'error', message: STATUS.lost(this.market, why) }).catch(() => {});
   }
 
   private async repair(gapFrom: number, toMs: number): Promise<void> {
@@ -261,6 +272,8 @@ export class MarketRelay {
     clearInterval(this.timer);
     await this.chain;
     if (this.client) {
+      // the next holder repairs from here
+      if (this.client.state.kind === 'live') await this.opts.peers.markLive(this.market, this.opts.now()).catch(() => {});
       this.dropClient();
       await this.opts.peers.releaseLease(this.market).catch(() => {});
     }
