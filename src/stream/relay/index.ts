@@ -66,6 +66,9 @@ export function fixedTopicsByMarket(items: readonly string[], markets: readonly 
 }
 
 export class Relay {
+  /** The last status the holder of each market announced (what a process not holding it knows of upstream). */
+  private readonly announced = new Map<FeedMarket, RelayNotice>();
+
   private constructor(
     private readonly relays: MarketRelay[],
     private readonly peers: RelayPeers,
@@ -109,9 +112,13 @@ export class Relay {
     const byMarket = new Map(relays.map((r) => [r.market, r]));
     opts.hub.watchDemand((market, change) => byMarket.get(market)?.onLocalDemand(change));
     peers.onDemandChanged((market) => byMarket.get(market)?.onPeerDemand());
-    peers.onNotice((notice) => noticeClients(opts.hub, notice));
+    const relay = new Relay(relays, peers, recorder);
+    peers.onNotice((notice) => {
+      relay.announced.set(notice.market, notice);
+      noticeClients(opts.hub, notice);
+    });
     for (const r of relays) r.start();
-    return new Relay(relays, peers, recorder);
+    return relay;
   }
 
   status(): MarketRelayStatus[] {
@@ -124,6 +131,7 @@ export class Relay {
     for (const s of this.status()) {
       if (s.state === 'stopped') down.push(`upstream ${s.market} feed stopped, not retrying (${s.detail})`);
       else if (s.holder && s.state !== 'live') down.push(`upstream ${s.market} feed ${s.state}${s.detail ? ` (${s.detail})` : ''}`);
+      else if (!s.holder && this.announced.get(s.market)?.status === 'error') down.push(`${this.announced.get(s.market)!.message} (reported by the process holding the connection)`);
     }
     return down.length === 0 ? { state: 'ok', detail: 'ok' } : { state: 'degraded', detail: down.join('; ') };
   }
