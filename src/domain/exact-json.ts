@@ -7,10 +7,14 @@
  * inside strings are left alone.
  */
 export function parseJsonExact(text: string): unknown {
+  // most texts hold no run of 16 digits at all: the native scan spares them the marking loop
+  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
   const marked = markLongIntegers(text);
   if (marked === text) return JSON.parse(text);
   return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(BIG_MARK) ? BigInt(v.slice(BIG_MARK.length)) : v));
 }
+
+const LONG_DIGITS = /\d{16}/;
 
 // A string no JSON text can hold unescaped, written escaped into the marked text.
 const BIG_MARK = '\u0000big:';
