@@ -13,7 +13,6 @@
 //   --client-procs N: spread the subscribers over N client processes (default 1);
 //   --only tickerbase|bare: the latency of one server (to profile it with node --cpu-prof);
 //   --rate N: events/s of the latency figure (default 20,000, the goal's).
-import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { buildApp } from '../src/app.js';
@@ -21,6 +20,7 @@ import { PlanCatalog } from '../src/server/plans.js';
 import { openStore } from '../src/store/index.js';
 import { encodeEvent } from '../src/stream/json.js';
 import { attachStreaming } from '../src/stream/index.js';
+import { clients, type Report } from './stream-client-procs.js';
 
 const quick = process.argv.includes('--quick');
 const latencyOnly = process.argv.includes('--latency');
@@ -88,63 +88,6 @@ async function bare(): Promise<Server> {
   };
 }
 
-interface Report {
-  events: number;
-  frames: number;
-  /** One connection per client process, counted from batch heads and one by one (equal when all arrived). */
-  auditHeads: number;
-  auditEvents: number;
-  latencies: number[];
-  /** CPU time of the client processes over wall time (1 = one core busy). */
-  cpuShare: number;
-  cpuMicros: number;
-}
-
-function forkClients(url: string, n: number, key?: string): Promise<ChildProcess> {
-  const child = fork(new URL('./stream-clients.ts', import.meta.url).pathname, [url, String(n), ...(key ? [key] : [])], {
-    execArgv: ['--import', 'tsx'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { type: string }) => (m.type === 'ready' ? resolve(child) : reject(new Error(String(m.type)))));
-    child.once('exit', (code) => reject(new Error(`clients exited with ${code}`)));
-  });
-}
-
-/** N subscribers spread over CLIENT_PROCS processes, driven as one. */
-async function clients(url: string, n: number, key?: string) {
-  const children: ChildProcess[] = [];
-  for (let p = 0; p < CLIENT_PROCS; p++) {
-    const share = Math.floor(n / CLIENT_PROCS) + (p < n % CLIENT_PROCS ? 1 : 0);
-    if (share > 0) children.push(await forkClients(url, share, key));
-  }
-  const ask = (child: ChildProcess) =>
-    new Promise<Report>((resolve) => {
-      const on = (m: Report & { type: string }) => {
-        if (m.type !== 'report') return;
-        child.off('message', on);
-        resolve(m);
-      };
-      child.on('message', on);
-      child.send({ type: 'report' });
-    });
-  return {
-    reset: () => children.forEach((c) => c.send({ type: 'reset' })),
-    async report(): Promise<Report> {
-      const all = await Promise.all(children.map(ask));
-      return {
-        events: all.reduce((a, r) => a + r.events, 0),
-        frames: all.reduce((a, r) => a + r.frames, 0),
-        auditHeads: all.reduce((a, r) => a + r.auditHeads, 0),
-        auditEvents: all.reduce((a, r) => a + r.auditEvents, 0),
-        latencies: all.flatMap((r) => r.latencies),
-        cpuShare: all.reduce((a, r) => a + r.cpuShare, 0),
-        cpuMicros: all.reduce((a, r) => a + r.cpuMicros, 0),
-      };
-    },
-    exit: () => children.forEach((c) => c.send({ type: 'exit' })),
-  };
-}
-
 /** µs of the monotonic clock, which the client processes read too. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -172,7 +115,7 @@ function checked(r: Report): Report {
 
 /** Publishes as fast as delivery keeps up (a batch per event-loop turn) and counts deliveries. */
 async function fanout(server: Server, n: number): Promise<number> {
-  const c = await clients(server.url, n, server.key);
+  const c = await clients(server.url, n, server.key, CLIENT_PROCS);
   c.reset();
   const until = Date.now() + SECONDS * 1000;
   while (Date.now() < until) {
@@ -199,7 +142,7 @@ interface Latency {
 }
 
 async function latency(server: Server, n: number, rate: number): Promise<Latency> {
-  const c = await clients(server.url, n, server.key);
+  const c = await clients(server.url, n, server.key, CLIENT_PROCS);
   c.reset();
   const cpu0 = process.cpuUsage();
   const tickMs = 10;
@@ -237,7 +180,7 @@ async function latency(server: Server, n: number, rate: number): Promise<Latency
 
 async function idleMemory(n: number): Promise<number> {
   const server = await tickerbase();
-  const c = await clients(server.url, n, server.key);
+  const c = await clients(server.url, n, server.key, CLIENT_PROCS);
   global.gc?.();
   await new Promise((r) => setTimeout(r, 1000));
   const rss = process.memoryUsage().rss;

@@ -24,8 +24,9 @@ import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { attachStreaming } from '../stream/index.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { cliLine, openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
+import { withRelayOptions, startRelayFromFlags, validateRelayFlags, type RelayFlags } from './relay.js';
 
-export interface ServeFlags extends StoreFlags {
+export interface ServeFlags extends StoreFlags, RelayFlags {
   port: number;
   host: string;
   envelope: EnvelopeMode;
@@ -64,7 +65,7 @@ export interface ServeFlags extends StoreFlags {
 }
 
 export function serveCommand(): Command {
-  return withStoreOptions(new Command('serve').description('start the HTTP API server'))
+  return withRelayOptions(withStoreOptions(new Command('serve').description('start the HTTP API server'))
     .addOption(new Option('--port <port>', 'TCP port').env('PORT').default(8080).argParser(parseIntFlag('--port', 0, 65535)))
     .addOption(new Option('--host <host>', 'address to listen on: this machine only by default; 0.0.0.0 (or ::) for every interface, e.g. in a container').env('HOST').default('127.0.0.1'))
     .addOption(new Option('--envelope <mode>', 'wrapped: {"ok":true,"data":{...}}; native: upstream flat bodies (for the official SDKs)').env('TICKERBASE_ENVELOPE').choices(['wrapped', 'native']).default('wrapped'))
@@ -94,7 +95,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--trust-proxy', 'behind a reverse proxy: build links from X-Forwarded-Proto/-Host and log X-Forwarded-For (when no --public-url)').env('TICKERBASE_TRUST_PROXY').default(false))
     .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
     .addOption(new Option('--access-log <which>', 'requests that get an access log line: all, errors (status >= 400), sample:N (errors and one in N others), off').env('TICKERBASE_ACCESS_LOG').default(parseAccessLogMode('all'), 'all').argParser(accessLogFlag))
-    .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
+    .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000))))
     .hook('preAction', readEnvSwitches)
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -109,6 +110,7 @@ function validateFlags(opts: ServeFlags): void {
   if (opts.redisUrl && !/^rediss?:\/\//.test(opts.redisUrl)) throw new Error(`--redis-url must be a redis:// or rediss:// URL`);
   parseCorsOrigin(opts.corsOrigin);
   loadPlans(opts.plans || undefined);
+  validateRelayFlags(opts);
 }
 
 export async function serve(opts: ServeFlags): Promise<void> {
@@ -310,7 +312,8 @@ async function runServer(opts: ServeFlags): Promise<void> {
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
   });
-  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
+  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, redisPrefix: opts.redisPrefix, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
+  await startRelayFromFlags(app, streaming, store, redis, opts);
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
   app.addHook('preClose', async () => liveDemo?.stop());
   if (cluster.isWorker) joinClusterMetrics();

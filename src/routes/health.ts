@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RouteContext } from '../server/context.js';
 import { dependencyUp } from '../server/metrics.js';
 import { RedisRateLimiter, type FailMode } from '../server/rate-limit.js';
+import { readyChecksOf } from '../server/ready-checks.js';
 import { envelope } from '../server/serializer.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
@@ -42,6 +43,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
   const wrapped = ctx.config.envelope === 'wrapped';
   const timeoutMs = opts.timeoutMs ?? 2000;
   const limiter = app.production?.limiter;
+  const extraChecks = readyChecksOf(app);
   const redisFail: FailMode = opts.rateLimitFail ?? (limiter instanceof RedisRateLimiter ? limiter.failMode : 'open');
 
   app.get('/health', { schema: { hide: true } }, async (req, reply) => {
@@ -74,6 +76,12 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
       dependencyUp.set({ dependency: 'redis' }, checks.redis === 'ok' ? 1 : 0);
     } else {
       checks.redis = 'not configured';
+    }
+    for (const [name, check] of extraChecks) {
+      const report = check();
+      checks[name] = report.state === 'ok' ? 'ok' : report.detail;
+      if (report.state === 'failing') failing.push(report.detail);
+      else if (report.state === 'degraded') degraded.push(report.detail);
     }
     if (opts.closing?.()) failing.push('the server is shutting down');
     reply.header('Cache-Control', 'no-store');

@@ -6,7 +6,7 @@ import type { Broker, BrokerEvent } from './broker.js';
 import { Chunk } from './chunk.js';
 import { HoldBack } from './hold-back.js';
 import type { Feed, FeedMarket } from './markets.js';
-import { SubscriptionRegistry } from './registry.js';
+import { SubscriptionRegistry, type DemandChange } from './registry.js';
 import type { Session } from './session.js';
 
 export interface HubOptions {
@@ -51,6 +51,7 @@ export class StreamHub {
   private timer: NodeJS.Timeout | undefined;
   /** When the pending timer fires. */
   private timerDue = 0;
+  private demandWatchers: ((market: FeedMarket, change: DemandChange) => void)[] = [];
   /** Events delivered to sessions (all feeds), for metrics and benchmarks. */
   delivered = 0;
 
@@ -64,8 +65,21 @@ export class StreamHub {
   registry(feed: Feed, market: FeedMarket): SubscriptionRegistry<Session> {
     const key = `${feed}/${market}`;
     let r = this.registries.get(key);
-    if (!r) this.registries.set(key, (r = new SubscriptionRegistry()));
+    if (!r) {
+      this.registries.set(key, (r = new SubscriptionRegistry()));
+      r.watcher = (change) => {
+        for (const w of this.demandWatchers) w(market, change);
+      };
+    }
     return r;
+  }
+
+  /**
+   * Calls `watcher` whenever a channel and symbol of a market gains its first subscriber or loses
+   * its last on a feed (real-time and delayed alike: both are fed from the same events).
+   */
+  watchDemand(watcher: (market: FeedMarket, change: DemandChange) => void): void {
+    this.demandWatchers.push(watcher);
   }
 
   private receive(events: readonly BrokerEvent[]): void {

@@ -4,7 +4,17 @@
 // separate entries naming the same pair, and the pair flows while either is held.
 import type { Topic } from './topics.js';
 
+/** A channel and symbol (or `*`) gaining its first subscriber or losing its last; `text` is the topic as a subscriber spelled it. */
+export interface DemandChange {
+  ev: string;
+  symbol: string;
+  text: string;
+  held: boolean;
+}
+
 export class SubscriptionRegistry<S> {
+  /** Told of every DemandChange (the relay subscribes upstream to what local clients want). */
+  watcher: ((change: DemandChange) => void) | undefined;
   /** ev → symbol (or `*`) → subscribers */
   private readonly index = new Map<string, Map<string, Set<S>>>();
   /** subscriber → topic text → index key (`ev\0symbol`) */
@@ -20,7 +30,10 @@ export class SubscriptionRegistry<S> {
     let bySymbol = this.index.get(topic.ev);
     if (!bySymbol) this.index.set(topic.ev, (bySymbol = new Map()));
     let subs = bySymbol.get(topic.symbol);
-    if (!subs) bySymbol.set(topic.symbol, (subs = new Set()));
+    if (!subs) {
+      bySymbol.set(topic.symbol, (subs = new Set()));
+      this.watcher?.({ ev: topic.ev, symbol: topic.symbol, text: topic.text, held: true });
+    }
     subs.add(sub);
     return true;
   }
@@ -38,7 +51,10 @@ export class SubscriptionRegistry<S> {
     const bySymbol = this.index.get(ev);
     const subs = bySymbol?.get(symbol);
     subs?.delete(sub);
-    if (subs && subs.size === 0) bySymbol!.delete(symbol);
+    if (subs && subs.size === 0) {
+      bySymbol!.delete(symbol);
+      this.watcher?.({ ev, symbol, text, held: false });
+    }
     if (bySymbol && bySymbol.size === 0) this.index.delete(ev);
   }
 

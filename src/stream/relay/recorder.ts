@@ -1,0 +1,153 @@
+// Recording what the relay passes on: trades and quotes go through the live publisher's store path
+// (as POST /admin/publish stores them), and upstream's minute bars are stored as minute bars with
+// their day bars re-derived. Recording runs behind the delivery to clients, in arrival order:
+// events gathered for a few milliseconds are written in slices of a few hundred, and the event
+// loop turns between slices, so a store write (synchronous on SQLite) holds deliveries back for
+// one slice's time at most, and a slow store never holds them back at all.
+import type { BarRow } from '../../domain/market-records.js';
+import { storeLiveMinuteBars } from '../../services/live-ticks.js';
+import type { Store } from '../../store/index.js';
+import type { WireEvent } from '../json.js';
+import type { FeedMarket } from '../markets.js';
+import type { LivePublisher } from '../publish.js';
+import { validateEvent, type PublishedEvent } from '../publish-input.js';
+import { pairTicker } from '../wire-rows.js';
+
+/** Events waiting to be recorded before new ones are refused (logged and counted): a store gone silent must not take the memory. */
+const MAX_QUEUED = 500_000;
+
+/** How long events are gathered before a write, ms. */
+const GATHER_MS = 20;
+/** Events written at once: on SQLite the write blocks the event loop, so it is kept short. */
+const SLICE = 250;
+
+const TICK_CHANNELS = new Set(['T', 'Q', 'XT', 'XQ', 'C']);
+const MINUTE_BARS = new Set(['AM', 'XA', 'CA']);
+
+/** The stored minute bar of an upstream minute aggregate (`AM`, crypto `XA`, forex `CA`), or undefined. */
+export function barOfEvent(e: WireEvent, market: FeedMarket): BarRow | undefined {
+  if (!MINUTE_BARS.has(e.ev) || market === 'futures') return undefined;
+  const f = e as Record<string, unknown>;
+  const num = (k: string) => (typeof f[k] === 'number' ? (f[k] as number) : undefined);
+  const [o, h, l, c, t] = [num('o'), num('h'), num('l'), num('c'), num('s')];
+  if (o === undefined || h === undefined || l === undefined || c === undefined || t === undefined) return undefined;
+  let ticker: string;
+  if (e.ev === 'XA') ticker = pairTicker('X', String(f.pair));
+  else if (e.ev === 'CA') ticker = pairTicker('C', String(f.pair));
+  else if (typeof f.sym === 'string') ticker = f.sym;
+  else return undefined;
+  const v = num('v');
+  const z = num('z');
+  // upstream's minute aggregate carries the average trade size, not the count of trades
+  const n = v !== undefined && z !== undefined && z > 0 ? Math.round(v / z) : undefined;
+  return { ticker, t, o, h, l, c, v, vw: num('vw'), n };
+}
+
+export interface RecorderOptions {
+  /** Stores trades and quotes (a publisher with no subscribers of its own: the relay has sent the events already). */
+  publisher: LivePublisher;
+  store: Store;
+  log(msg: string, err?: unknown): void;
+  /** A ticker recorded for the first time by this process (gap repair asks upstream for these). */
+  onTicker?(market: FeedMarket, ticker: string): void;
+}
+
+export class RelayRecorder {
+  private queue: { market: FeedMarket; events: readonly WireEvent[] }[] = [];
+  private queued = 0;
+  private running: Promise<void> | undefined;
+  private readonly seen = new Map<FeedMarket, Set<string>>();
+  /** Events recorded, refused by the checks, or dropped on a full queue. */
+  readonly counts = { recorded: 0, refused: 0, dropped: 0 };
+
+  constructor(private readonly opts: RecorderOptions) {}
+
+  /** Tickers this process has recorded on `market`. */
+  tickers(market: FeedMarket): ReadonlySet<string> {
+    return this.seen.get(market) ?? new Set();
+  }
+
+  add(market: FeedMarket, events: readonly WireEvent[]): void {
+    if (this.queued + events.length > MAX_QUEUED) {
+      if (this.counts.dropped === 0) this.opts.log(`relay: recording falls behind (over ${MAX_QUEUED} events waiting for the store); newer events are passed on but not recorded`);
+      this.counts.dropped += events.length;
+      return;
+    }
+    this.queue.push({ market, events });
+    this.queued += events.length;
+    this.running ??= new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => this.drain()).finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Resolves when everything added so far is written (or failed). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const slice = this.take(SLICE);
+      await this.write(slice);
+      // let deliveries and socket reads run between slices
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Up to `max` events from the head of the queue (a batch is split where the slice ends). */
+  private take(max: number): { market: FeedMarket; event: WireEvent }[] {
+    const out: { market: FeedMarket; event: WireEvent }[] = [];
+    while (out.length < max && this.queue.length > 0) {
+      const head = this.queue[0]!;
+      const room = max - out.length;
+      for (const event of head.events.slice(0, room)) out.push({ market: head.market, event });
+      if (head.events.length <= room) this.queue.shift();
+      else this.queue[0] = { market: head.market, events: head.events.slice(room) };
+    }
+    this.queued -= out.length;
+    return out;
+  }
+
+  private async write(slice: readonly { market: FeedMarket; event: WireEvent }[]): Promise<void> {
+    const ticks: PublishedEvent[] = [];
+    const bars: BarRow[] = [];
+    for (const { market, event: e } of slice) {
+      if (TICK_CHANNELS.has(e.ev)) {
+        const checked = validateEvent(e, market);
+        if (typeof checked === 'string') this.counts.refused++;
+        else {
+          ticks.push(checked);
+          this.note(market, tickerOf(checked));
+        }
+      } else {
+        const bar = barOfEvent(e, market);
+        if (bar) {
+          bars.push(bar);
+          this.note(market, bar.ticker);
+        }
+      }
+    }
+    try {
+      if (ticks.length > 0) await this.opts.publisher.publish(ticks);
+      if (bars.length > 0) await storeLiveMinuteBars(this.opts.store, bars);
+      this.counts.recorded += ticks.length + bars.length;
+    } catch (err) {
+      this.opts.log(`relay: ${ticks.length} ticks and ${bars.length} minute bars could not be recorded`, err);
+    }
+  }
+
+  private note(market: FeedMarket, ticker: string): void {
+    let set = this.seen.get(market);
+    if (!set) this.seen.set(market, (set = new Set()));
+    if (set.has(ticker)) return;
+    set.add(ticker);
+    this.opts.onTicker?.(market, ticker);
+  }
+}
+
+function tickerOf(p: PublishedEvent): string {
+  const e = p.event as Record<string, unknown>;
+  if (p.event.ev === 'XT' || p.event.ev === 'XQ') return pairTicker('X', String(e.pair));
+  if (p.event.ev === 'C') return pairTicker('C', String(e.p));
+  return String(e.sym);
+}

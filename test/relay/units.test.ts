@@ -1,0 +1,106 @@
+// The relay's small parts: upstream spellings of topics, the bars recorded beside ticks, the
+// fixed list per market, the relay flags' checks, and the REST gap source (pages followed on
+// upstream's host only, a deadline, exact ns timestamps, the key in the header and nowhere else).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateRelayFlags } from '../../src/cli/relay.js';
+import { fixedTopicsByMarket } from '../../src/stream/relay/index.js';
+import { barOfEvent } from '../../src/stream/relay/recorder.js';
+import { barTopicOf, upstreamTopic } from '../../src/stream/relay/topics.js';
+import { GapSourceError, RestGapSource } from '../../src/upstream/rest-gap-source.js';
+import { FakeUpstreamRest } from '../helpers/fake-upstream-feed.js';
+
+const servers: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; base: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push({ close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) });
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('relay topics', () => {
+  it('spells topics as upstream reads them', () => {
+    expect(upstreamTopic('crypto', 'XT', 'XT.X:BTC-USD')).toBe('XT.BTC-USD');
+    expect(upstreamTopic('forex', 'C', 'C.C:EUR-USD')).toBe('C.EUR-USD');
+    expect(upstreamTopic('stocks', 'T', 'T.BRK.A')).toBe('T.BRK.A');
+    expect(upstreamTopic('stocks', 'AM', 'AM.*')).toBe('AM.*');
+  });
+
+  it('records the minute bars of what it records', () => {
+    expect(barTopicOf('stocks', 'T.AAPL')).toBe('AM.AAPL');
+    expect(barTopicOf('stocks', 'Q.*')).toBe('AM.*');
+    expect(barTopicOf('crypto', 'XT.BTC-USD')).toBe('XA.BTC-USD');
+    expect(barTopicOf('forex', 'C.EUR/USD')).toBe('CA.EUR/USD');
+    expect(barTopicOf('stocks', 'AM.AAPL')).toBeUndefined();
+    expect(barTopicOf('indices', 'V.I:SPX')).toBeUndefined();
+  });
+
+  it('stores upstream minute aggregates as minute bars under the stored ticker', () => {
+    expect(barOfEvent({ ev: 'XA', pair: 'BTC-USD', o: 1, h: 2, l: 0.5, c: 1.5, v: 10, vw: 1.2, z: 2, s: 60_000, e: 120_000 }, 'crypto')).toEqual({ ticker: 'X:BTCUSD', t: 60_000, o: 1, h: 2, l: 0.5, c: 1.5, v: 10, vw: 1.2, n: 5 });
+    expect(barOfEvent({ ev: 'A', sym: 'AAPL', o: 1, h: 1, l: 1, c: 1, s: 0 }, 'stocks')).toBeUndefined();
+    expect(barOfEvent({ ev: 'AM', sym: 'AAPL', o: 1, h: 1, l: 1, s: 0 }, 'stocks')).toBeUndefined();
+  });
+
+  it('splits --relay-subscribe among the relayed markets, and names an item none carries', () => {
+    expect(Object.fromEntries(fixedTopicsByMarket(['T.*', 'AM.*', 'crypto:XT.*'], ['stocks', 'crypto']))).toEqual({ stocks: ['T.*', 'AM.*'], crypto: ['AM.*', 'XT.*'] });
+    expect(() => fixedTopicsByMarket(['XT.*'], ['stocks'])).toThrow('--relay-subscribe: XT.*: no relayed market (stocks) has a XT channel');
+    expect(() => fixedTopicsByMarket(['AAPL'], ['stocks'])).toThrow('--relay-subscribe: AAPL is not a topic');
+  });
+
+  it('checks the relay flags before anything starts', () => {
+    const base = { upstreamFeed: 'wss://socket.massive.com', upstreamApi: 'https://api.massive.com', relayRecord: 'yes' as const, redisPrefix: 'tickerbase:', workers: 1 };
+    expect(() => validateRelayFlags({ ...base, relay: ['stocks'] })).toThrow('--relay needs the upstream key');
+    expect(() => validateRelayFlags({ ...base, relay: ['stocks'], upstreamKey: 'k', workers: 2 })).toThrow('needs --redis-url');
+    expect(() => validateRelayFlags({ ...base, relay: ['stocks'], upstreamKey: 'k', relaySubscribe: 'XT.*' })).toThrow('no relayed market');
+    expect(() => validateRelayFlags({ ...base, relay: ['stocks'], upstreamKey: 'k', relaySubscribe: 'T.*, AM.*' })).not.toThrow();
+  });
+});
+
+describe('REST gap source', () => {
+  it('follows next_url and keeps ns timestamps exact', async () => {
+    const rest = await new FakeUpstreamRest('k1', 2).start();
+    servers.push(rest);
+    const ns = (k: number) => 1_765_000_000_123_456_789n + BigInt(k);
+    rest.trades.set('AAPL', [1, 2, 3, 4, 5].map((k) => ({ sip_timestamp: ns(k), price: k, size: k, exchange: 4, id: `t${k}`, sequence_number: ns(k) })));
+    const source = new RestGapSource({ baseUrl: rest.base, key: 'k1' });
+    const trades = await source.trades('AAPL', ns(2), ns(5));
+    expect(trades.map((t) => [t.id, t.sip_timestamp])).toEqual([['t2', ns(2)], ['t3', ns(3)], ['t4', ns(4)]]);
+    expect(rest.requests).toHaveLength(2);
+    for (const r of rest.requests) {
+      expect(r.authorization).toBe('Bearer k1');
+      expect(r.url).not.toContain('k1');
+    }
+  });
+
+  it('does not follow a next_url to another host (the key would go with it)', async () => {
+    const elsewhere: (string | undefined)[] = [];
+    const other = await listen((req, res) => {
+      elsewhere.push(req.headers.authorization);
+      res.end('{"results":[]}');
+    });
+    const first = await listen((_req, res) => res.end(JSON.stringify({ results: [{ t: 60_000, o: 1, h: 1, l: 1, c: 1, v: 1, n: 1 }], next_url: `${other.base}/v2/next` })));
+    const bars = await new RestGapSource({ baseUrl: first.base, key: 'secret-key' }).minuteBars('AAPL', 0, 120_000);
+    expect(bars).toHaveLength(1);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('gives up on a silent upstream at the deadline, without the key in the error', async () => {
+    const silent = await listen(() => {});
+    const source = new RestGapSource({ baseUrl: silent.base, key: 'secret-key', timeoutMs: 200 });
+    const err = await source.trades('AAPL', 0n, 1n).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GapSourceError);
+    expect((err as Error).message).toBe('upstream REST /v3/trades/AAPL: no answer within 200 ms');
+  });
+
+  it('names an HTTP error by its status and path', async () => {
+    const rest = await new FakeUpstreamRest('right-key').start();
+    servers.push(rest);
+    const err = await new RestGapSource({ baseUrl: rest.base, key: 'wrong-key' }).minuteBars('AAPL', 0, 60_000).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('upstream REST /v2/aggs/ticker/AAPL/range/1/minute/0/59999: HTTP 401');
+  });
+});
