@@ -6,6 +6,7 @@ import { keysCommand } from './keys.js';
 import { migrateCommand } from './migrate.js';
 import { publishCommand } from './publish.js';
 import { serveCommand } from './serve.js';
+import { syncCommand } from './sync.js';
 import { usersCommand } from './users.js';
 
 export function buildCli(): Command {
@@ -20,6 +21,7 @@ export function buildCli(): Command {
   program.addCommand(importCommand());
   program.addCommand(migrateCommand());
   program.addCommand(publishCommand());
+  program.addCommand(syncCommand());
   return program;
 }
 

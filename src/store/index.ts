@@ -20,6 +20,7 @@ import { SnapshotReadRepository } from './repos/snapshot-reads.js';
 import { NewsRepository } from './repos/news.js';
 import { SessionRepository } from './repos/sessions.js';
 import { SocialRepository } from './repos/social.js';
+import { UpstreamLedgerRepository } from './repos/upstream-ledger.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
 
@@ -47,6 +48,8 @@ export interface Store {
   readonly usage: UsageRepository;
   /** Level-2 books of crypto pairs, as imported. */
   readonly cryptoBooks: CryptoBookRepository;
+  /** What was fetched from upstream's REST API, and the counts of upstream calls. */
+  readonly upstreamLedger: UpstreamLedgerRepository;
   /**
    * Runs fn with a store whose every repository works inside one transaction: committed when fn
    * resolves, rolled back when it throws. A transaction started inside fn joins the outer one.
@@ -128,6 +131,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
     corporateActions: new CorporateActionsRepository(db),
     usage: new UsageRepository(db),
     cryptoBooks: new CryptoBookRepository(db),
+    upstreamLedger: new UpstreamLedgerRepository(db),
     transaction: (fn, opts) =>
       db.transaction(async (tx) => {
         if (opts?.serializeOn !== undefined && tx.engine === 'postgres') {
