@@ -57,7 +57,7 @@ export class FakeUpstream {
     return fake;
   }
 
-  /** Answers GETs whose path matches (later registrations first). */
+  /** Answers GETs whose path matches (later registrations first; one answering undefined passes the request on). */
   on(path: RegExp, handler: Handler): this {
     this.handlers.unshift({ path, handler });
     return this;
@@ -139,7 +139,10 @@ export class FakeUpstream {
       res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
       return;
     }
-    const answer = this.handlers.find((h) => h.path.test(req.path))?.handler(req) ?? { status: 404, body: { status: 'NOT_FOUND', request_id: 'x', message: 'no such endpoint in the fake' } };
+    let answer: FakeAnswer | undefined;
+    // The latest handler of the path that answers (one may pass a request on by answering undefined).
+    for (const h of this.handlers) if (h.path.test(req.path) && (answer = h.handler(req)) !== undefined) break;
+    answer ??= { status: 404, body: { status: 'NOT_FOUND', request_id: 'x', message: 'no such endpoint in the fake' } };
     let text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     if (fault?.kind === 'truncated') text = text.slice(0, Math.floor(text.length / 2));
     if (fault?.kind === 'wrong-type') {

@@ -1,0 +1,165 @@
+// `sync rest`'s back-fill against a fake upstream of generated bodies (no ../shared needed), on
+// both engines: minute bars in the fewest calls and served back as upstream gave them; the ledger
+// makes a re-run fetch only what is missing; an interrupted unit resumes at the page it reached;
+// a page not of the promised shape stops that data set for that ticker and nothing of it is kept.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
+import { fetchUnit, planBackfill, runBackfill } from '../../src/ingest/rest-backfill.js';
+import { parseJsonExact } from '../../src/ingest/source-records.js';
+import type { Store } from '../../src/store/index.js';
+import { UpstreamCallTally } from '../../src/upstream/call-tally.js';
+import { UpstreamRestClient } from '../../src/upstream/rest-client.js';
+import type { RestDatasetName } from '../../src/upstream/rest-datasets.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { engines } from '../helpers/engines.js';
+import { FakeUpstream, minuteBarsOfDay, type FakeRequest } from '../helpers/fake-upstream-rest.js';
+
+const KEY = 'operator-key-for-upstream';
+const NOW = Date.parse('2026-12-01T12:00:00Z');
+const now = () => NOW;
+
+/** The generated upstream: minute and day bars of any ticker, and 3,500 trades a day paged by 1,000. */
+function generatedUpstream(fake: FakeUpstream): void {
+  const aggs = /^\/v2\/aggs\/ticker\/([^/]+)\/range\/1\/(minute|day)\/([^/]+)\/([^/]+)$/;
+  const barsOf = (req: FakeRequest) => {
+    const [, ticker, span, from, to] = aggs.exec(req.path)!;
+    const seed = ticker!.charCodeAt(0);
+    return tradingDaysBetween(from!, to!).flatMap((day) => {
+      const bars = minuteBarsOfDay(nyMidnight(day), seed);
+      return span === 'minute' ? bars : [{ ...bars[0]!, t: nyMidnight(day), v: 123_456, n: 999 }];
+    });
+  };
+  fake.paged(aggs, barsOf, { maxLimit: 50_000, defaultLimit: 5000, envelope: (req) => ({ ticker: aggs.exec(req.path)![1], adjusted: false }) });
+  fake.paged(
+    /^\/v3\/trades\/[^/]+$/,
+    (req) => {
+      const from = BigInt(req.query.get('timestamp.gte')!);
+      return Array.from({ length: 3500 }, (_, i) => ({
+        conditions: [12],
+        exchange: 4,
+        id: String(i + 1),
+        participant_timestamp: Number(from + 34_200_000_000_000n + BigInt(i) * 1_000_000n),
+        price: 100 + (i % 10) / 100,
+        sequence_number: i + 1,
+        sip_timestamp: Number(from + 34_200_000_000_000n + BigInt(i) * 1_000_000n + 500n),
+        size: 100,
+        tape: 3,
+      }));
+    },
+    { maxLimit: 1000 },
+  );
+}
+
+for (const engine of engines()) {
+  describe(`sync rest back-fill (${engine.name})`, () => {
+    let store: Store;
+    let fake: FakeUpstream;
+    let app: TestApp;
+    let tally: UpstreamCallTally;
+    let client: UpstreamRestClient;
+    const log: string[] = [];
+
+    beforeAll(async () => {
+      store = await engine.open();
+      app = await startTestApp(store, { envelope: 'native', now });
+    });
+    afterAll(async () => {
+      await app.close();
+      await store.close();
+    });
+    beforeEach(async () => {
+      fake = await FakeUpstream.start();
+      generatedUpstream(fake);
+      tally = new UpstreamCallTally();
+      client = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, retries: 0, sleep: async () => {}, onEvent: tally.onEvent });
+      log.length = 0;
+    });
+    afterEach(async () => fake.close());
+
+    const sync = async (datasets: RestDatasetName[], tickers: string[], from?: string, to?: string) => {
+      const plan = await planBackfill(store, { datasets, tickers, allTickers: false, from, to, now });
+      return { plan, summary: await runBackfill(store, client, plan, { now, tally, log: (l) => log.push(l) }) };
+    };
+
+    it('fetches a week of minute bars in one call, serves them as upstream did, and a re-run calls nothing', async () => {
+      const { summary } = await sync(['aggs-minute'], ['AAPL'], '2026-11-02', '2026-11-06');
+      expect(summary.failures).toEqual([]);
+      // 5 days × 960 bars fit one page of 50,000: the fewest calls paging allows
+      expect(fake.calls(/^\/v2\/aggs/)).toHaveLength(1);
+      expect(fake.requests[0]!.query.get('limit')).toBe('50000');
+      expect(fake.requests[0]!.query.get('adjusted')).toBe('false');
+
+      const upstream = await client.get('/v2/aggs/ticker/AAPL/range/1/minute/2026-11-02/2026-11-06?adjusted=false&limit=50000&sort=asc');
+      const local = await app.get('/v2/aggs/ticker/AAPL/range/1/minute/2026-11-02/2026-11-06?adjusted=false&limit=50000&sort=asc');
+      expect(local.status).toBe(200);
+      expect(local.body.results).toHaveLength(4800);
+      expect(local.body.results).toEqual(upstream.body.results);
+
+      const again = await planBackfill(store, { datasets: ['aggs-minute'], tickers: ['AAPL'], allTickers: false, from: '2026-11-02', to: '2026-11-06', now });
+      expect(again.units).toEqual([]);
+      expect(again.skipped).toBe(1);
+      // a wider range fetches only the days the ledger lacks
+      const wider = await planBackfill(store, { datasets: ['aggs-minute'], tickers: ['AAPL'], allTickers: false, from: '2026-10-30', to: '2026-11-10', now });
+      expect(wider.units.map((u) => [u.from, u.to])).toEqual([['2026-10-30', '2026-11-01'], ['2026-11-07', '2026-11-10']]);
+    });
+
+    it('leaves out days that have not ended in New York', async () => {
+      const plan = await planBackfill(store, { datasets: ['aggs-day'], tickers: ['MSFT'], allTickers: false, from: '2026-11-25', to: '2026-12-05', now });
+      expect(plan.units.map((u) => [u.from, u.to])).toEqual([['2026-11-25', '2026-11-30']]);
+      expect(plan.notes.join('\n')).toMatch(/days after 2026-11-30 are left out/);
+    });
+
+    it('resumes an interrupted day of trades at the page it reached, fetching no page twice and storing no duplicate', async () => {
+      // the third page fails (no retries in this client): the unit stays partial at that page
+      let n = 0;
+      fake.on(/^\/v3\/trades\/NVDA$/, (req) => {
+        if (++n === 3) return { status: 503, body: { status: 'ERROR', error: 'busy' } };
+        return undefined;
+      });
+      const first = await sync(['trades'], ['NVDA'], '2026-11-02', '2026-11-02');
+      expect(first.summary.failures).toHaveLength(1);
+      expect(first.summary.failures[0]).toMatch(/trades NVDA 2026-11-02\.\.2026-11-02: .*HTTP 503/);
+      const entry = await store.upstreamLedger.get({ dataset: 'trades', ticker: 'NVDA', from: '2026-11-02', to: '2026-11-02' });
+      expect(entry?.status).toBe('partial');
+      expect(entry?.nextUrl).toContain('cursor=2000');
+      expect(entry?.nextUrl).not.toContain(KEY);
+
+      const second = await sync(['trades'], ['NVDA'], '2026-11-02', '2026-11-02');
+      expect(second.summary.failures).toEqual([]);
+      const cursors = fake.calls(/^\/v3\/trades/).map((r) => r.query.get('cursor') ?? '0');
+      expect(cursors).toEqual(['0', '1000', '2000', '2000', '3000']);
+      const res = await app.get('/v3/trades/NVDA?timestamp=2026-11-02&limit=50000');
+      expect(res.status).toBe(200);
+      expect(res.body.results).toHaveLength(3500);
+      expect(new Set(res.body.results.map((t: { id: string }) => t.id)).size).toBe(3500);
+    });
+
+    it('stops a data set for a ticker whose answer has a field of the wrong type, keeps nothing of that page, and goes on with the rest', async () => {
+      fake.fail({ kind: 'wrong-type', field: 'o' }, { match: /^\/v2\/aggs\/ticker\/AMD\// });
+      const { summary } = await sync(['aggs-day'], ['AMD', 'INTC'], '2026-11-02', '2026-11-06');
+      expect(summary.completed).toBe(1);
+      expect(summary.failures).toHaveLength(1);
+      expect(summary.failures[0]).toContain(`${fake.baseUrl}/v2/aggs/ticker/AMD/range/1/day/2026-11-02/2026-11-06?adjusted=false&sort=asc&limit=50000`);
+      expect(summary.failures[0]).toContain('results[0].o: must be a number, got "not-a-number"');
+      expect((await app.get('/v2/aggs/ticker/AMD/range/1/day/2026-11-02/2026-11-06?adjusted=false')).body.resultsCount).toBe(0);
+      expect((await app.get('/v2/aggs/ticker/INTC/range/1/day/2026-11-02/2026-11-06?adjusted=false')).body.resultsCount).toBe(5);
+      expect((await store.upstreamLedger.get({ dataset: 'aggs-day', ticker: 'AMD', from: '2026-11-02', to: '2026-11-06' }))?.status).toBe('failed');
+    });
+
+    it('waits out a 429 and counts it as refused; a refused key stops everything', async () => {
+      const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, sleep: async () => {}, onEvent: tally.onEvent });
+      fake.fail({ kind: 'status', status: 429, retryAfter: '1' });
+      const before = await store.upstreamLedger.counters();
+      const o = await fetchUnit(store, patient, { dataset: 'aggs-day', ticker: 'TSLA', from: '2026-11-02', to: '2026-11-03' }, { now, tally });
+      expect(o.status).toBe('complete');
+      expect(o.rows).toBe(2);
+      const after = await store.upstreamLedger.counters();
+      expect(after.calls - before.calls).toBe(2);
+      expect(after.refused - before.refused).toBe(1);
+
+      fake.fail({ kind: 'status', status: 401 }, { times: 5 });
+      await expect(sync(['aggs-day'], ['TSLA', 'AMZN'], '2026-11-09', '2026-11-10')).rejects.toThrow(/upstream refused the key \(HTTP 401/);
+      expect(fake.calls(/AMZN/)).toHaveLength(0);
+    });
+  });
+}
