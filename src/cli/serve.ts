@@ -24,6 +24,7 @@ import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { attachStreaming } from '../stream/index.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
+import { upstreamKeyOption, upstreamUrlOption } from './upstream-options.js';
 
 export interface ServeFlags extends StoreFlags {
   port: number;
@@ -61,6 +62,10 @@ export interface ServeFlags extends StoreFlags {
   liveDemo: LiveDemoWhen;
   liveRate: number;
   accessLog: AccessLogMode;
+  /** Read-through from upstream: what the store lacks is fetched on a miss. */
+  readThrough: boolean;
+  upstreamUrl: string;
+  upstreamKey?: string;
 }
 
 export function serveCommand(): Command {
@@ -95,6 +100,9 @@ export function serveCommand(): Command {
     .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
     .addOption(new Option('--access-log <which>', 'requests that get an access log line: all, errors (status >= 400), sample:N (errors and one in N others), off').env('TICKERBASE_ACCESS_LOG').default(parseAccessLogMode('all'), 'all').argParser(accessLogFlag))
     .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
+    .addOption(upstreamUrlOption())
+    .addOption(upstreamKeyOption())
+    .addOption(new Option('--read-through', 'fetch from upstream (with --upstream-key) what the store does not cover, store it and answer; see docs/sync-rest.md').env('TICKERBASE_READ_THROUGH').default(false))
     .hook('preAction', readEnvSwitches)
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -107,6 +115,7 @@ function validateFlags(opts: ServeFlags): void {
     throw new Error(`--admin-token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
   }
   if (opts.redisUrl && !/^rediss?:\/\//.test(opts.redisUrl)) throw new Error(`--redis-url must be a redis:// or rediss:// URL`);
+  if (opts.readThrough && !opts.upstreamKey) throw new Error('--read-through needs --upstream-key (or TICKERBASE_UPSTREAM_KEY)');
   parseCorsOrigin(opts.corsOrigin);
   loadPlans(opts.plans || undefined);
 }
@@ -291,6 +300,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
       closing: () => closing,
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
+    readThrough: opts.readThrough ? { upstreamUrl: opts.upstreamUrl, upstreamKey: opts.upstreamKey!, deadlineMs: opts.storeTimeout } : undefined,
   });
   const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));

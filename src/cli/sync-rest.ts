@@ -1,15 +1,16 @@
 // `tickerbase sync rest`: back-fill from upstream's REST API into the store, fetching only what
 // the ledger does not have, within a rate budget (--rate 5/min is upstream's free tier).
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { parseDate } from '../domain/calendar.js';
 import { estimateCalls, planBackfill, runBackfill } from '../ingest/rest-backfill.js';
 import { parseJsonExact } from '../ingest/source-records.js';
 import { UpstreamCallTally } from '../upstream/call-tally.js';
 import { parseRate, RateBudget } from '../upstream/rate-budget.js';
-import { DEFAULT_UPSTREAM_URL, UpstreamRestClient } from '../upstream/rest-client.js';
+import { UpstreamRestClient } from '../upstream/rest-client.js';
 import { parseRestDatasets, REST_DATASET_SPECS, REST_DATASETS, type RestDatasetName } from '../upstream/rest-datasets.js';
 import { UpstreamError } from '../upstream/rest-errors.js';
 import { openStoreFromFlags, withStoreOptions, type StoreFlags } from './options.js';
+import { upstreamKeyOption, upstreamUrlOption } from './upstream-options.js';
 
 interface SyncRestFlags extends StoreFlags {
   upstreamUrl: string;
@@ -38,14 +39,6 @@ function datasetsFlag(v: string): RestDatasetName[] {
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message.replace(/^--datasets: /, ''));
   }
-}
-
-/** Options shared by `sync rest` and `serve`: where upstream is and the operator's key. */
-export function upstreamUrlOption(): Option {
-  return new Option('--upstream-url <url>', "upstream's REST base URL").env('TICKERBASE_UPSTREAM_URL').default(DEFAULT_UPSTREAM_URL);
-}
-export function upstreamKeyOption(): Option {
-  return new Option('--upstream-key <key>', 'your upstream API key (sent only to upstream, in the Authorization header)').env('TICKERBASE_UPSTREAM_KEY');
 }
 
 export function syncRestCommand(): Command {

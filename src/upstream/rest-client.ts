@@ -32,6 +32,11 @@ export interface UpstreamClientOptions {
   baseUrl?: string;
   key: string;
   rate?: RateBudget;
+  /**
+   * Longest a call waits for its turn of the rate budget; a call that would wait longer is not
+   * made and fails as rate_limited (read-through, which must answer within a deadline).
+   */
+  maxRateWaitMs?: number;
   /** Deadline of one call, headers and body (default 30 s). */
   timeoutMs?: number;
   /** Retries of a call after a 429, a 5xx or a timeout (default 5; read-through uses 0). */
@@ -107,7 +112,14 @@ export class UpstreamRestClient {
     let backoff = 1000;
     for (let attempt = 0; ; attempt++) {
       const lastTry = attempt >= this.retries;
-      if (this.opts.rate) await this.opts.rate.take();
+      if (this.opts.rate) {
+        const wait = await this.opts.rate.take(this.opts.maxRateWaitMs);
+        if (wait > 0) {
+          const after = Math.ceil(wait / 1000);
+          this.opts.onEvent?.({ kind: 'refused', url: shown, retryAfterS: after });
+          throw new UpstreamError('rate_limited', shown, `the budget of upstream calls (${this.opts.rate.spec.text}) is spent for ${after} s`, after);
+        }
+      }
       this.opts.onEvent?.({ kind: 'call', url: shown });
       let res: Response;
       let text: string;

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
 
 export interface FakeRequest {
   path: string;
@@ -175,4 +176,36 @@ export function minuteBarsOfDay(dayStartMs: number, seed: number): Record<string
     out.push({ v: 100 + i, vw: base + 0.05, o: base, c: base + 0.1, h: base + 0.2, l: base - 0.1, t: open + i * 60_000, n: 1 + (i % 7) });
   }
   return out;
+}
+
+/** The generated upstream: minute and day bars of any ticker, and 3,500 trades a day paged by 1,000. */
+export function serveGeneratedMarket(fake: FakeUpstream): void {
+  const aggs = /^\/v2\/aggs\/ticker\/([^/]+)\/range\/1\/(minute|day)\/([^/]+)\/([^/]+)$/;
+  const barsOf = (req: FakeRequest) => {
+    const [, ticker, span, from, to] = aggs.exec(req.path)!;
+    const seed = ticker!.charCodeAt(0);
+    return tradingDaysBetween(from!, to!).flatMap((day) => {
+      const bars = minuteBarsOfDay(nyMidnight(day), seed);
+      return span === 'minute' ? bars : [{ ...bars[0]!, t: nyMidnight(day), v: 123_456, n: 999 }];
+    });
+  };
+  fake.paged(aggs, barsOf, { maxLimit: 50_000, defaultLimit: 5000, envelope: (req) => ({ ticker: aggs.exec(req.path)![1], adjusted: false }) });
+  fake.paged(
+    /^\/v3\/trades\/[^/]+$/,
+    (req) => {
+      const from = BigInt(req.query.get('timestamp.gte')!);
+      return Array.from({ length: 3500 }, (_, i) => ({
+        conditions: [12],
+        exchange: 4,
+        id: String(i + 1),
+        participant_timestamp: Number(from + 34_200_000_000_000n + BigInt(i) * 1_000_000n),
+        price: 100 + (i % 10) / 100,
+        sequence_number: i + 1,
+        sip_timestamp: Number(from + 34_200_000_000_000n + BigInt(i) * 1_000_000n + 500n),
+        size: 100,
+        tape: 3,
+      }));
+    },
+    { maxLimit: 1000 },
+  );
 }

@@ -3,7 +3,6 @@
 // makes a re-run fetch only what is missing; an interrupted unit resumes at the page it reached;
 // a page not of the promised shape stops that data set for that ticker and nothing of it is kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nyMidnight, tradingDaysBetween } from '../../src/domain/calendar.js';
 import { fetchUnit, planBackfill, runBackfill } from '../../src/ingest/rest-backfill.js';
 import { parseJsonExact } from '../../src/ingest/source-records.js';
 import type { Store } from '../../src/store/index.js';
@@ -12,43 +11,11 @@ import { UpstreamRestClient } from '../../src/upstream/rest-client.js';
 import type { RestDatasetName } from '../../src/upstream/rest-datasets.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { engines } from '../helpers/engines.js';
-import { FakeUpstream, minuteBarsOfDay, type FakeRequest } from '../helpers/fake-upstream-rest.js';
+import { FakeUpstream, serveGeneratedMarket } from '../helpers/fake-upstream-rest.js';
 
 const KEY = 'operator-key-for-upstream';
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 const now = () => NOW;
-
-/** The generated upstream: minute and day bars of any ticker, and 3,500 trades a day paged by 1,000. */
-function generatedUpstream(fake: FakeUpstream): void {
-  const aggs = /^\/v2\/aggs\/ticker\/([^/]+)\/range\/1\/(minute|day)\/([^/]+)\/([^/]+)$/;
-  const barsOf = (req: FakeRequest) => {
-    const [, ticker, span, from, to] = aggs.exec(req.path)!;
-    const seed = ticker!.charCodeAt(0);
-    return tradingDaysBetween(from!, to!).flatMap((day) => {
-      const bars = minuteBarsOfDay(nyMidnight(day), seed);
-      return span === 'minute' ? bars : [{ ...bars[0]!, t: nyMidnight(day), v: 123_456, n: 999 }];
-    });
-  };
-  fake.paged(aggs, barsOf, { maxLimit: 50_000, defaultLimit: 5000, envelope: (req) => ({ ticker: aggs.exec(req.path)![1], adjusted: false }) });
-  fake.paged(
-    /^\/v3\/trades\/[^/]+$/,
-    (req) => {
-      const from = BigInt(req.query.get('timestamp.gte')!);
-      return Array.from({ length: 3500 }, (_, i) => ({
-        conditions: [12],
-        exchange: 4,
-        id: String(i + 1),
-        participant_timestamp: Number(from + 34_200_000_000_000n + BigInt(i) * 1_000_000n),
-        price: 100 + (i % 10) / 100,
-        sequence_number: i + 1,
-        sip_timestamp: Number(from + 34_200_000_000_000n + BigInt(i) * 1_000_000n + 500n),
-        size: 100,
-        tape: 3,
-      }));
-    },
-    { maxLimit: 1000 },
-  );
-}
 
 for (const engine of engines()) {
   describe(`sync rest back-fill (${engine.name})`, () => {
@@ -69,7 +36,7 @@ for (const engine of engines()) {
     });
     beforeEach(async () => {
       fake = await FakeUpstream.start();
-      generatedUpstream(fake);
+      serveGeneratedMarket(fake);
       tally = new UpstreamCallTally();
       client = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, retries: 0, sleep: async () => {}, onEvent: tally.onEvent });
       log.length = 0;
