@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, type Account, type Key, type Plan } from '../api';
 import { Card, ConfirmButton, CopyButton, day, ErrorLine, message } from '../components';
+import { UpstreamStatusCard } from './upstream-status';
 
 // The operator's page (admin accounts only; the server refuses the others): accounts, invitations,
 // every key, the plans and the server's status.
@@ -244,6 +245,7 @@ export function OperatorPage({ self }: { self: Account }) {
   return (
     <>
       <ServerStatus />
+      <UpstreamStatusCard />
       <Accounts self={self} plans={plans} onLoad={(list) => setOwners(new Map(list.map((a) => [a.id, a.email])))} />
       <AllKeys owners={owners} />
       <Plans plans={plans} />
