@@ -81,7 +81,8 @@ export async function fetchUnit(store: Store, client: UpstreamRestClient, unit: 
         outcome.notes.push(...stored.notes);
         if (stored.rows > 0) outcome.empty = false;
       }
-      if (WHOLE_PARTS.has(request.part)) {
+      // An empty list (or a 404) never replaces a stored one: upstream has these lists always.
+      if (WHOLE_PARTS.has(request.part) && whole.length > 0) {
         const body: UpstreamBody = { results: whole };
         const stored = await store.transaction(async (tx) => {
           const r = await storeUpstreamPage(tx, request, ticker, body, `${client.baseUrl}${request.path}`, opts.now());

@@ -113,6 +113,16 @@ for (const engine of engines()) {
       expect((await store.upstreamLedger.get({ dataset: 'aggs-day', ticker: 'AMD', from: '2026-11-02', to: '2026-11-06' }))?.status).toBe('failed');
     });
 
+    it('replaces reference lists with what upstream lists, and never with an empty answer', async () => {
+      let list: unknown[] = [{ id: 1, type: 'exchange', asset_class: 'stocks', locale: 'us', name: 'NYSE American, LLC', mic: 'XASE' }];
+      fake.on(/^\/v3\/reference\/exchanges$/, () => ({ body: { status: 'OK', request_id: 'r', results: list, count: list.length } }));
+      expect((await sync(['exchanges'], [])).summary.failures).toEqual([]);
+      expect((await app.get('/v3/reference/exchanges?asset_class=stocks')).body.results).toEqual(list);
+      list = [];
+      await fetchUnit(store, client, { dataset: 'exchanges', ticker: '*', from: '', to: '' }, { now, tally });
+      expect((await app.get('/v3/reference/exchanges?asset_class=stocks')).body.results).toHaveLength(1);
+    });
+
     it('waits out a 429 and counts it as refused; a refused key stops everything', async () => {
       const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, sleep: async () => {}, onEvent: tally.onEvent });
       fake.fail({ kind: 'status', status: 429, retryAfter: '1' });
