@@ -21,23 +21,16 @@ export function withReadThrough(services: Services, rt: ReadThrough): Services {
 
   const ticks = services.tradesQuotes;
   const tradesQuotes: Services['tradesQuotes'] = Object.create(ticks);
-  const ensure = (kind: 'trades' | 'quotes', q: TickWindow) => rt.ensureTicks(kind, q.ticker, q.gte, q.lt);
-  tradesQuotes.tradesJsonPage = async (q: TickWindow, page: PageRequest<TickPosition>) => {
-    await ensure('trades', q);
-    return ticks.tradesJsonPage(q, page);
-  };
-  tradesQuotes.tradesRaw = async (q: TickWindow, page: PageRequest<TickPosition>) => {
-    await ensure('trades', q);
-    return ticks.tradesRaw(q, page);
-  };
-  tradesQuotes.quotesJsonPage = async (q: TickWindow, page: PageRequest<TickPosition>) => {
-    await ensure('quotes', q);
-    return ticks.quotesJsonPage(q, page);
-  };
-  tradesQuotes.quotesRaw = async (q: TickWindow, page: PageRequest<TickPosition>) => {
-    await ensure('quotes', q);
-    return ticks.quotesRaw(q, page);
-  };
+  /** A page method of the tick service, first making sure the store covers its window. */
+  const covered = <R>(kind: 'trades' | 'quotes', read: (q: TickWindow, page: PageRequest<TickPosition>) => Promise<R>) =>
+    async (q: TickWindow, page: PageRequest<TickPosition>): Promise<R> => {
+      await rt.ensureTicks(kind, q.ticker, q.gte, q.lt);
+      return read.call(ticks, q, page);
+    };
+  tradesQuotes.tradesJsonPage = covered('trades', ticks.tradesJsonPage);
+  tradesQuotes.tradesRaw = covered('trades', ticks.tradesRaw);
+  tradesQuotes.quotesJsonPage = covered('quotes', ticks.quotesJsonPage);
+  tradesQuotes.quotesRaw = covered('quotes', ticks.quotesRaw);
 
   const tick = services.tickers;
   const tickers: Services['tickers'] = Object.create(tick);
