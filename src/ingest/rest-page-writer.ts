@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { upcomingHolidays } from '../domain/calendar.js';
 import type { Store } from '../store/index.js';
-import type { RestPart, UnitRequest } from '../upstream/rest-datasets.js';
+import { LIST_DATASET_NAMES, type RestPart, type UnitRequest } from '../upstream/rest-datasets.js';
 import { UpstreamError } from '../upstream/rest-errors.js';
 import type { UpstreamBody } from '../upstream/rest-client.js';
 import './datasets.js';
@@ -22,6 +22,7 @@ export const WHOLE_PARTS: ReadonlySet<RestPart> = new Set(['exchanges', 'conditi
 
 /** The `import --dataset` name of the parts that load through a file importer. */
 const IMPORTED: Partial<Record<RestPart, string>> = {
+  ...Object.fromEntries(LIST_DATASET_NAMES.map((n) => [n, n])),
   'ticker-overview': 'tickers',
   'ticker-list': 'tickers',
   splits: 'splits',

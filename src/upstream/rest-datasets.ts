@@ -4,9 +4,28 @@
 // ledger records; some data sets take several requests per unit (financials: three statements).
 import { dateOfDay, dayOfDate, nyMidnight } from '../domain/calendar.js';
 
+/**
+ * Further data sets upstream lists, each loaded by the `import --dataset` of the same name: its
+ * list endpoint, largest page, and whether it is asked per ticker (`ticker=`).
+ */
+const LIST_DATASETS = {
+  ratios: { path: '/stocks/financials/v1/ratios', limit: 50000, perTicker: true },
+  float: { path: '/stocks/vX/float', limit: 5000, perTicker: true },
+  'short-interest': { path: '/stocks/v1/short-interest', limit: 50000, perTicker: true },
+  'short-volume': { path: '/stocks/v1/short-volume', limit: 50000, perTicker: true },
+  ipos: { path: '/vX/reference/ipos', limit: 1000, perTicker: true },
+  inflation: { path: '/fed/v1/inflation', limit: 50000, perTicker: false },
+  'inflation-expectations': { path: '/fed/v1/inflation-expectations', limit: 50000, perTicker: false },
+  'treasury-yields': { path: '/fed/v1/treasury-yields', limit: 50000, perTicker: false },
+  'labor-market': { path: '/fed/v1/labor-market', limit: 50000, perTicker: false },
+} as const;
+type ListDatasetName = keyof typeof LIST_DATASETS;
+/** The further data sets, whose records load through the importer of the same name. */
+export const LIST_DATASET_NAMES = Object.keys(LIST_DATASETS) as ListDatasetName[];
+
 export const REST_DATASETS = [
   'tickers', 'exchanges', 'conditions', 'ticker-types', 'aggs-day', 'aggs-minute', 'trades', 'quotes',
-  'splits', 'dividends', 'news', 'financials', 'holidays',
+  'splits', 'dividends', 'news', 'financials', 'holidays', ...LIST_DATASET_NAMES,
 ] as const;
 export type RestDatasetName = (typeof REST_DATASETS)[number];
 
@@ -19,7 +38,7 @@ export interface UnitRequest {
 export type RestPart =
   | 'ticker-overview' | 'ticker-list' | 'exchanges' | 'conditions' | 'ticker-types' | 'aggs-day' | 'aggs-minute'
   | 'trades' | 'quotes' | 'splits' | 'dividends' | 'news' | 'income-statements' | 'balance-sheets'
-  | 'cash-flow-statements' | 'holidays';
+  | 'cash-flow-statements' | 'holidays' | ListDatasetName;
 
 export interface RestDatasetSpec {
   name: RestDatasetName;
@@ -41,6 +60,16 @@ const all = (ticker: string) => (ticker === '*' ? undefined : ticker);
 /** Unix nanoseconds of 00:00 America/New_York of a day (tick days of US markets are New York days), as text. */
 const nyMidnightNs = (day: string) => (BigInt(nyMidnight(day)) * 1_000_000n).toString();
 const dayAfter = (day: string) => dateOfDay(dayOfDate(day) + 1);
+
+function listDatasetSpec(name: ListDatasetName): RestDatasetSpec {
+  const d = LIST_DATASETS[name];
+  return {
+    name,
+    perTicker: d.perTicker ? 'optional' : 'never',
+    dated: false,
+    requests: (u) => [{ part: name, path: `${d.path}?${q({ ticker: d.perTicker ? all(u.ticker) : undefined, limit: d.limit })}` }],
+  };
+}
 
 function restDatasetSpecs(): Record<RestDatasetName, RestDatasetSpec> {
   const ticks = (name: 'trades' | 'quotes'): RestDatasetSpec => ({
@@ -89,6 +118,7 @@ function restDatasetSpecs(): Record<RestDatasetName, RestDatasetSpec> {
       requests: (u) => [statement('income-statements', u.ticker), statement('balance-sheets', u.ticker), statement('cash-flow-statements', u.ticker)],
     },
     holidays: { name: 'holidays', perTicker: 'never', dated: false, requests: () => [{ part: 'holidays', path: '/v1/marketstatus/upcoming' }] },
+    ...(Object.fromEntries(LIST_DATASET_NAMES.map((n) => [n, listDatasetSpec(n)])) as Record<ListDatasetName, RestDatasetSpec>),
   };
 }
 

@@ -88,6 +88,6 @@ describe('tickerbase sync rest / sync status', () => {
 
     const bad = await cli(['sync', 'rest', '--data-dir', dir, '--datasets', 'aggs-hour', '--tickers', 'AAPL']);
     expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toMatch(/unknown data set aggs-hour; use one or more of tickers, exchanges, conditions, ticker-types, aggs-day, aggs-minute, trades, quotes, splits, dividends, news, financials, holidays, or all/);
+    expect(bad.stderr).toMatch(/unknown data set aggs-hour; use one or more of tickers, exchanges, conditions, ticker-types, aggs-day, aggs-minute, trades, quotes, splits, dividends, news, financials, holidays, ratios, float, short-interest, short-volume, ipos, inflation, inflation-expectations, treasury-yields, labor-market, or all/);
   });
 });

@@ -123,6 +123,18 @@ for (const engine of engines()) {
       expect((await app.get('/v3/reference/exchanges?asset_class=stocks')).body.results).toHaveLength(1);
     });
 
+    it('syncs further listed data sets through their importers, paging with next_url, served back as upstream listed them', async () => {
+      const yields = Array.from({ length: 2500 }, (_, i) => ({ date: new Date(Date.UTC(2016, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), yield_1_year: 1 + i / 1000, yield_10_year: 2 + i / 1000 }));
+      fake.paged(/^\/fed\/v1\/treasury-yields$/, () => yields, { maxLimit: 1000 });
+      const { summary } = await sync(['treasury-yields'], []);
+      expect(summary.failures).toEqual([]);
+      expect(summary.rows).toBe(2500);
+      expect(fake.calls(/treasury-yields/).map((r) => r.query.get('cursor') ?? '0')).toEqual(['0', '1000', '2000']);
+      const local = await app.get('/fed/v1/treasury-yields?limit=50000&sort=date.asc');
+      expect(local.status).toBe(200);
+      expect(local.body.results).toEqual(yields);
+    });
+
     it('waits out a 429 and counts it as refused; a refused key stops everything', async () => {
       const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, sleep: async () => {}, onEvent: tally.onEvent });
       fake.fail({ kind: 'status', status: 429, retryAfter: '1' });
