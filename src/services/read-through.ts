@@ -11,7 +11,8 @@
 // - The client gets an answer within `deadlineMs`: past it, 503 with Retry-After while the fetch
 //   goes on in the background (the next request finds it stored); upstream limiting (429, or the
 //   local budget of calls spent) is 429 with Retry-After, and further misses are refused at once
-//   until then; upstream down or answering nonsense is 503. Never a hang or a 500.
+//   until then; upstream down or answering nonsense is 503, and while upstream is down (a few
+//   seconds) or refuses the key (a minute) misses get 503 without a call. Never a hang or a 500.
 import { dateOfDay, localDayOf } from '../domain/calendar.js';
 import { ApiError } from '../domain/errors.js';
 import { rangesMissing, type LedgerUnit, type UpstreamLedgerRepository } from '../store/repos/upstream-ledger.js';
@@ -60,6 +61,8 @@ export class ReadThrough {
   private readonly negative = new Map<string, number>();
   /** Upstream asked to wait until then (a 429): misses are refused at once meanwhile. */
   private limitedUntil = 0;
+  /** Upstream was down or refused the key: misses get 503 at once until then, so it is not hammered. */
+  private downUntil = 0;
   private readonly negativeTtlMs: number;
   private readonly retryAfterS: number;
   private readonly maxTickDays: number;
@@ -133,6 +136,10 @@ export class ReadThrough {
         this.stats.refused++;
         throw this.limited(Math.ceil((this.limitedUntil - now) / 1000));
       }
+      if (this.downUntil > now) {
+        this.stats.refused++;
+        throw this.unavailable('it failed moments ago', Math.ceil((this.downUntil - now) / 1000));
+      }
       this.stats.misses++;
       fetch = this.opts.fill(unit).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, fetch);
@@ -145,7 +152,11 @@ export class ReadThrough {
     if (err.kind === 'rate_limited') throw this.limited(err.retryAfterS ?? this.retryAfterS);
     // Data outside the operator's upstream plan: answered from the store as it is.
     if (err.kind === 'forbidden') return;
-    throw new ApiError('DEPENDENCY_UNAVAILABLE', `Upstream could not provide data this server does not hold (${err.reason}); try again shortly`, { 'Retry-After': String(this.retryAfterS) });
+    throw this.unavailable(err.kind === 'unauthorized' ? "it refused this server's upstream key" : err.reason, this.retryAfterS);
+  }
+
+  private unavailable(why: string, retryAfterS: number): ApiError {
+    return new ApiError('DEPENDENCY_UNAVAILABLE', `Upstream could not provide data this server does not hold (${why}); try again shortly`, { 'Retry-After': String(Math.max(1, retryAfterS)) });
   }
 
   private remember(key: string, o: FillOutcome): void {
@@ -158,6 +169,9 @@ export class ReadThrough {
     this.stats.failed++;
     if (o.error?.kind === 'rate_limited') this.limitedUntil = Math.max(this.limitedUntil, now + (o.error.retryAfterS ?? this.retryAfterS) * 1000);
     if (o.error?.kind === 'forbidden') this.negative.set(key, now + this.negativeTtlMs);
+    // A key upstream refuses stays refused for a while; an upstream down, for a few seconds.
+    if (o.error?.kind === 'unauthorized') this.downUntil = Math.max(this.downUntil, now + 60_000);
+    if (o.error?.kind === 'unavailable') this.downUntil = Math.max(this.downUntil, now + this.retryAfterS * 1000);
   }
 
   private limited(retryAfterS: number): ApiError {

@@ -138,6 +138,13 @@ for (const engine of engines()) {
       expect(down.body.code).toBe('DEPENDENCY_UNAVAILABLE');
       expect(down.body.message).toContain('HTTP 502');
       expect(down.body.message).not.toContain(OPERATOR_KEY);
+      // while upstream is down, misses get 503 without a call
+      const before = fake.requests.length;
+      const meanwhile = await get('/v2/aggs/ticker/ADI/range/1/day/2026-11-02/2026-11-06?adjusted=false');
+      expect(meanwhile.status).toBe(503);
+      expect(meanwhile.body.message).toContain('it failed moments ago');
+      expect(fake.requests.length).toBe(before);
+      clock.now += 10_000;
       fake.fail({ kind: 'html' }, { match: /^\/v2\/aggs\/ticker\/TXN/ });
       const html = await get('/v2/aggs/ticker/TXN/range/1/day/2026-11-02/2026-11-06?adjusted=false');
       expect(html.status).toBe(503);
