@@ -135,6 +135,28 @@ for (const engine of engines()) {
       expect(local.body.results).toEqual(yields);
     });
 
+    it("syncs financials as upstream's three statements, asked for by ticker, and serves each back as listed", async () => {
+      const head = { cik: '0000320193', tickers: ['AAPL'], period_end: '2026-06-27', filing_date: '2026-08-01', fiscal_year: 2026, fiscal_quarter: 3, timeframe: 'quarterly' };
+      const statements: Record<string, Record<string, unknown>> = {
+        'income-statements': { ...head, revenue: 94_040_000_000, gross_profit: 43_720_000_000 },
+        'balance-sheets': { ...head, total_assets: 331_500_000_000 },
+        'cash-flow-statements': { ...head, net_income: 23_430_000_000 },
+      };
+      fake.on(/^\/stocks\/financials\/v1\//, (req) => {
+        const kind = req.path.split('/').pop()!;
+        return { body: { status: 'OK', request_id: 'r', results: req.query.get('tickers') === 'AAPL' ? [statements[kind]] : [] } };
+      });
+      const { summary } = await sync(['financials'], ['AAPL']);
+      expect(summary.failures).toEqual([]);
+      expect(summary.rows).toBe(3);
+      expect(fake.calls(/^\/stocks\/financials/).map((r) => r.query.get('limit'))).toEqual(['50000', '50000', '50000']);
+      for (const [kind, record] of Object.entries(statements)) {
+        const res = await app.get(`/stocks/financials/v1/${kind}?tickers=AAPL`);
+        expect(res.status).toBe(200);
+        expect(res.body.results).toEqual([record]);
+      }
+    });
+
     it('waits out a 429 and counts it as refused; a refused key stops everything', async () => {
       const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, sleep: async () => {}, onEvent: tally.onEvent });
       fake.fail({ kind: 'status', status: 429, retryAfter: '1' });
