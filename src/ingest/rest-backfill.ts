@@ -63,7 +63,11 @@ export async function fetchUnit(store: Store, client: UpstreamRestClient, unit: 
       for (let next: string | undefined = first; next !== undefined; ) {
         const page = await client.get(next);
         outcome.calls++;
-        if (page.status === 404) break;
+        if (page.status === 404) {
+          // A single record upstream does not have (an unknown ticker) is the unit's outcome, not an empty list.
+          if (request.part === 'ticker-overview') throw new UpstreamError('not_found', page.url, `upstream has no ticker ${ticker} (HTTP 404)`, undefined, 404);
+          break;
+        }
         next = page.next;
         if (WHOLE_PARTS.has(request.part)) {
           if (Array.isArray(page.body.results)) whole.push(...page.body.results);
@@ -101,6 +105,7 @@ export async function fetchUnit(store: Store, client: UpstreamRestClient, unit: 
     if (!(err instanceof UpstreamError) || err.kind === 'unauthorized') throw err;
     outcome.status = 'failed';
     outcome.error = err;
+    outcome.empty = err.kind === 'not_found';
     const entry = await store.upstreamLedger.get(unit);
     // A failed unit keeps the page it had reached (a re-run resumes there).
     await store.upstreamLedger.record(unit, { status: entry?.status === 'partial' ? 'partial' : 'failed', nextUrl: entry?.nextUrl, rows: 0, calls: 0, error: err.message, nowUtc: nowUtc(opts.now()) });

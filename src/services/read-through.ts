@@ -150,8 +150,8 @@ export class ReadThrough {
     if (outcome.status === 'complete') return;
     const err = outcome.error!;
     if (err.kind === 'rate_limited') throw this.limited(err.retryAfterS ?? this.retryAfterS);
-    // Data outside the operator's upstream plan: answered from the store as it is.
-    if (err.kind === 'forbidden') return;
+    // Data upstream does not have, or not for the operator's plan: answered from the store as it is.
+    if (err.kind === 'not_found' || err.kind === 'forbidden') return;
     throw this.unavailable(err.kind === 'unauthorized' ? "it refused this server's upstream key" : err.reason, this.retryAfterS);
   }
 
@@ -168,7 +168,7 @@ export class ReadThrough {
     }
     this.stats.failed++;
     if (o.error?.kind === 'rate_limited') this.limitedUntil = Math.max(this.limitedUntil, now + (o.error.retryAfterS ?? this.retryAfterS) * 1000);
-    if (o.error?.kind === 'forbidden') this.negative.set(key, now + this.negativeTtlMs);
+    if (o.error?.kind === 'not_found' || o.error?.kind === 'forbidden') this.negative.set(key, now + this.negativeTtlMs);
     // A key upstream refuses stays refused for a while; an upstream down, for a few seconds.
     if (o.error?.kind === 'unauthorized') this.downUntil = Math.max(this.downUntil, now + 60_000);
     if (o.error?.kind === 'unavailable') this.downUntil = Math.max(this.downUntil, now + this.retryAfterS * 1000);

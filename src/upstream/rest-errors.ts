@@ -10,6 +10,8 @@ export type UpstreamErrorKind =
   | 'rate_limited'
   /** 5xx, a refused connection or the per-request deadline, after the retries allowed. */
   | 'unavailable'
+  /** 404 for a single record (a ticker overview): upstream has no such thing. */
+  | 'not_found'
   /** Any other 4xx: upstream refused the request as made. */
   | 'refused'
   /** A 2xx whose body is not what the API promises (HTML, truncated JSON, a field of the wrong type). */

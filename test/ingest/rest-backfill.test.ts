@@ -157,6 +157,12 @@ for (const engine of engines()) {
       }
     });
 
+    it('reports a ticker upstream does not know, and fetches it again on the next run', async () => {
+      const { summary } = await sync(['tickers'], ['ZZZZ']);
+      expect(summary.failures).toEqual([`tickers ZZZZ: ${fake.baseUrl}/v3/reference/tickers/ZZZZ: upstream has no ticker ZZZZ (HTTP 404)`]);
+      expect((await planBackfill(store, { datasets: ['tickers'], tickers: ['ZZZZ'], allTickers: false, now })).units).toHaveLength(1);
+    });
+
     it('waits out a 429 and counts it as refused; a refused key stops everything', async () => {
       const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, sleep: async () => {}, onEvent: tally.onEvent });
       fake.fail({ kind: 'status', status: 429, retryAfter: '1' });
