@@ -20,7 +20,7 @@ export async function syncStatusText(store: Store): Promise<string> {
       );
     }
   }
-  const failed = await store.upstreamLedger.list({ status: 'failed', limit: 20 });
+  const failed = await store.upstreamLedger.list({ failing: true, limit: 20 });
   if (failed.length > 0) {
     lines.push('failed (newest first):');
     for (const f of failed) lines.push(`  ${f.dataset} ${f.ticker}${f.from ? ` ${f.from}..${f.to}` : ''}: ${f.error ?? ''}`);
@@ -35,7 +35,7 @@ export function syncStatusCommand(): Command {
       const store = await openStoreFromFlags(opts);
       try {
         if (opts.json) {
-          const body = { counters: await store.upstreamLedger.counters(), datasets: await store.upstreamLedger.summary(), failed: await store.upstreamLedger.list({ status: 'failed', limit: 100 }) };
+          const body = { counters: await store.upstreamLedger.counters(), datasets: await store.upstreamLedger.summary(), failed: await store.upstreamLedger.list({ failing: true, limit: 100 }) };
           process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
         } else process.stdout.write(await syncStatusText(store));
       } finally {

@@ -18,7 +18,7 @@ export async function upstreamStatus(store: Store, readThrough?: ReadThrough): P
   const [counters, datasets, failures] = await Promise.all([
     store.upstreamLedger.counters(),
     store.upstreamLedger.summary(),
-    store.upstreamLedger.list({ status: 'failed', limit: 20 }),
+    store.upstreamLedger.list({ failing: true, limit: 20 }),
   ]);
   return { read_through: readThrough !== undefined, counters, datasets, failures, ...(readThrough ? { read_through_stats: { ...readThrough.stats } } : {}) };
 }

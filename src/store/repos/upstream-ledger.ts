@@ -123,8 +123,11 @@ export class UpstreamLedgerRepository {
     return rangesCover(await this.completeRanges(unit.dataset, unit.ticker), unit.from, unit.to);
   }
 
-  /** Entries, newest first, optionally of one data set and status. */
-  async list(filter: { dataset?: string; status?: LedgerStatus; limit?: number } = {}): Promise<LedgerEntry[]> {
+  /**
+   * Entries, newest first, optionally of one data set and status; `failing`: those whose last
+   * attempt failed (failed units, and partial ones stopped by a failure).
+   */
+  async list(filter: { dataset?: string; status?: LedgerStatus; failing?: boolean; limit?: number } = {}): Promise<LedgerEntry[]> {
     const where: string[] = [];
     const params: (string | number)[] = [];
     if (filter.dataset) {
@@ -135,6 +138,7 @@ export class UpstreamLedgerRepository {
       where.push('status = ?');
       params.push(filter.status);
     }
+    if (filter.failing) where.push('error IS NOT NULL');
     params.push(filter.limit ?? 100);
     const rows = await this.db.all(`SELECT * FROM upstream_ledger${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY updated_utc DESC, dataset, ticker, from_day LIMIT ?`, params);
     return rows.map(entryOf);
