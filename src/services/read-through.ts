@@ -103,17 +103,17 @@ export class ReadThrough {
     if (toDay < fromDay) return;
     const from = dateOfDay(fromDay);
     const to = dateOfDay(toDay);
-    // Misses being fetched already are waited for rather than asked again.
-    const pending = [...this.inFlight.entries()].filter(([k]) => k.startsWith(`${dataset}\u0000${ticker}\u0000`));
-    const missing = rangesMissing(await this.opts.ledger.completeRanges(dataset, ticker), from, to);
-    if (missing.length === 0) return;
-    const units = missing.map((m) => ({ dataset, ticker, from: m.from, to: m.to }));
-    const joined = units.filter((u) => this.inFlight.has(keyOf(u)));
-    if (joined.length === 0 && pending.length > 0) {
-      // An overlapping fetch is under way: wait for it, then look again.
-      await this.withDeadline(Promise.all(pending.map(([, p]) => p)).then(() => undefined));
-      const left = rangesMissing(await this.opts.ledger.completeRanges(dataset, ticker), from, to);
-      if (left.length === 0) return;
+    const missingUnits = async () =>
+      rangesMissing(await this.opts.ledger.completeRanges(dataset, ticker), from, to).map((m) => ({ dataset, ticker, from: m.from, to: m.to }));
+    let units = await missingUnits();
+    if (units.length === 0) return;
+    // A fetch of other days of this ticker under way (a wider request, say) may hold these days:
+    // it is waited for and the ledger asked again, rather than asking upstream for them twice.
+    const prefix = `${dataset}\u0000${ticker}\u0000`;
+    const others = [...this.inFlight.entries()].filter(([k]) => k.startsWith(prefix) && !units.some((u) => keyOf(u) === k));
+    if (others.length > 0 && !units.some((u) => this.inFlight.has(keyOf(u)))) {
+      await this.withDeadline(Promise.allSettled(others.map(([, p]) => p)));
+      units = await missingUnits();
     }
     for (const u of units) await this.ensure(u);
   }

@@ -95,6 +95,16 @@ for (const engine of engines()) {
         expect(a.body.resultsCount).toBe(22);
       }
       expect(fake.calls(/^\/v2\/aggs/)).toHaveLength(1);
+      // a narrower request arriving while a wider one is fetched waits for it rather than asking again
+      fake.fail({ kind: 'delay', ms: 300 }, { match: /^\/v2\/aggs/ });
+      const [wide, narrow] = await Promise.all([
+        get('/v2/aggs/ticker/MSFT/range/1/day/2026-09-01/2026-09-30?adjusted=false'),
+        // sent once upstream has the wider request
+        vi.waitFor(() => expect(fake.calls(/^\/v2\/aggs/)).toHaveLength(2), { interval: 5 }).then(() => get('/v2/aggs/ticker/MSFT/range/1/day/2026-09-10/2026-09-11?adjusted=false')),
+      ]);
+      expect([wide.status, narrow.status]).toEqual([200, 200]);
+      expect(narrow.body.resultsCount).toBe(2);
+      expect(fake.calls(/^\/v2\/aggs/)).toHaveLength(2);
     });
 
     it('fetches the trades of a day on a miss and pages through them locally', async () => {
