@@ -14,7 +14,7 @@ import type { UpstreamBody } from '../upstream/rest-client.js';
 import './datasets.js';
 import { importFile } from './load.js';
 import './news-social.js';
-import { barsOf, conditionsOf, exchangesOf, holidaysOf, quotesOf, RecordShapeError, tickerTypesOf, tradesOf } from './rest-records.js';
+import { barsOf, conditionsOf, exchangesOf, groupedBarsOf, holidaysOf, quotesOf, RecordShapeError, tickerTypesOf, tradesOf } from './rest-records.js';
 import './tickers.js';
 
 /** Parts whose records replace every stored one: all their pages are stored together at the end. */
@@ -78,6 +78,11 @@ export async function storeUpstreamPage(tx: Store, request: UnitRequest, ticker:
           const ts = bars.map((b) => b.t);
           await tx.market.deriveDayBars([ticker], { fromMs: Math.min(...ts), toMs: Math.max(...ts) });
         }
+        return { rows: bars.length, notes: [] };
+      }
+      case 'aggs-grouped': {
+        const bars = groupedBarsOf(body);
+        if (bars.length > 0) await tx.market.insertBars('day', bars);
         return { rows: bars.length, notes: [] };
       }
       case 'trades': {

@@ -120,6 +120,11 @@ export function barsOf(body: Obj, ticker: string): BarRow[] {
   }));
 }
 
+/** Grouped daily bars: one bar per ticker, named by `T`. */
+export function groupedBarsOf(body: Obj): BarRow[] {
+  return resultsOf(body).map((f) => ({ ticker: f.str('T'), t: f.int('t'), o: f.num('o'), h: f.num('h'), l: f.num('l'), c: f.num('c'), v: f.num('v', true), vw: f.num('vw', true), n: f.int('n', true) }));
+}
+
 export function tradesOf(body: Obj, ticker: string): TradeRow[] {
   return resultsOf(body).map((f) => {
     const participant = f.big('participant_timestamp', true);

@@ -2,7 +2,7 @@
 // fetched per ticker, whether by day range, and the first request of a unit at the largest page
 // upstream allows (its OpenAPI maximum of `limit`). A unit is one (data set, ticker, range) the
 // ledger records; some data sets take several requests per unit (financials: three statements).
-import { dateOfDay, dayOfDate, nyMidnight } from '../domain/calendar.js';
+import { dateOfDay, dayOfDate, nyMidnight, tradingDaysBetween } from '../domain/calendar.js';
 
 /**
  * Further data sets upstream lists, each loaded by the `import --dataset` of the same name: its
@@ -36,7 +36,7 @@ export interface UnitRequest {
 }
 
 export type RestPart =
-  | 'ticker-overview' | 'ticker-list' | 'exchanges' | 'conditions' | 'ticker-types' | 'aggs-day' | 'aggs-minute'
+  | 'ticker-overview' | 'ticker-list' | 'exchanges' | 'conditions' | 'ticker-types' | 'aggs-day' | 'aggs-grouped' | 'aggs-minute'
   | 'trades' | 'quotes' | 'splits' | 'dividends' | 'news' | 'income-statements' | 'balance-sheets'
   | 'cash-flow-statements' | 'holidays' | ListDatasetName;
 
@@ -78,13 +78,22 @@ function restDatasetSpecs(): Record<RestDatasetName, RestDatasetSpec> {
     dated: true,
     requests: (u) => [{ part: name, path: `/v3/${name}/${seg(u.ticker)}?${q({ 'timestamp.gte': nyMidnightNs(u.from), 'timestamp.lt': nyMidnightNs(dayAfter(u.to)), order: 'asc', sort: 'timestamp', limit: 50000 })}` }],
   });
+  // Raw bars: Tickerbase adjusts for splits itself when asked (adjusted=true), from the splits it holds.
   const aggs = (name: 'aggs-day' | 'aggs-minute', timespan: 'day' | 'minute'): RestDatasetSpec => ({
     name,
     perTicker: 'always',
     dated: true,
-    // Raw bars: Tickerbase adjusts for splits itself when asked (adjusted=true), from the splits it holds.
     requests: (u) => [{ part: name, path: `/v2/aggs/ticker/${seg(u.ticker)}/range/1/${timespan}/${u.from}/${u.to}?${q({ adjusted: 'false', sort: 'asc', limit: 50000 })}` }],
   });
+  // Day bars of every stock: one call per trading day (upstream's grouped daily) rather than one per ticker.
+  const dayBars: RestDatasetSpec = {
+    ...aggs('aggs-day', 'day'),
+    perTicker: 'optional',
+    requests: (u) =>
+      u.ticker === '*'
+        ? tradingDaysBetween(u.from, u.to).map((day) => ({ part: 'aggs-grouped' as const, path: `/v2/aggs/grouped/locale/us/market/stocks/${day}?${q({ adjusted: 'false' })}` }))
+        : aggs('aggs-day', 'day').requests(u),
+  };
   const statement = (part: 'income-statements' | 'balance-sheets' | 'cash-flow-statements', ticker: string): UnitRequest => ({
     part,
     path: `/stocks/financials/v1/${part}?${q({ tickers: all(ticker), limit: 50000 })}`,
@@ -99,7 +108,7 @@ function restDatasetSpecs(): Record<RestDatasetName, RestDatasetSpec> {
     exchanges: { name: 'exchanges', perTicker: 'never', dated: false, requests: () => [{ part: 'exchanges', path: '/v3/reference/exchanges' }] },
     conditions: { name: 'conditions', perTicker: 'never', dated: false, requests: () => [{ part: 'conditions', path: `/v3/reference/conditions?${q({ limit: 1000 })}` }] },
     'ticker-types': { name: 'ticker-types', perTicker: 'never', dated: false, requests: () => [{ part: 'ticker-types', path: '/v3/reference/tickers/types' }] },
-    'aggs-day': aggs('aggs-day', 'day'),
+    'aggs-day': dayBars,
     'aggs-minute': aggs('aggs-minute', 'minute'),
     trades: ticks('trades'),
     quotes: ticks('quotes'),

@@ -3,6 +3,7 @@
 // makes a re-run fetch only what is missing; an interrupted unit resumes at the page it reached;
 // a page not of the promised shape stops that data set for that ticker and nothing of it is kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nyMidnight } from '../../src/domain/calendar.js';
 import { fetchUnit, planBackfill, runBackfill } from '../../src/ingest/rest-backfill.js';
 import { parseJsonExact } from '../../src/ingest/source-records.js';
 import type { Store } from '../../src/store/index.js';
@@ -68,6 +69,25 @@ for (const engine of engines()) {
       // a wider range fetches only the days the ledger lacks
       const wider = await planBackfill(store, { datasets: ['aggs-minute'], tickers: ['AAPL'], allTickers: false, from: '2026-10-30', to: '2026-11-10', now });
       expect(wider.units.map((u) => [u.from, u.to])).toEqual([['2026-10-30', '2026-11-01'], ['2026-11-07', '2026-11-10']]);
+    });
+
+    it('fetches day bars of every ticker one call per day, which then cover each ticker', async () => {
+      fake.on(/^\/v2\/aggs\/grouped\/locale\/us\/market\/stocks\/(\d{4}-\d\d-\d\d)$/, (req) => {
+        const t = nyMidnight(req.path.split('/').pop()!);
+        return { body: { status: 'OK', request_id: 'r', adjusted: false, results: ['GRPA', 'GRPB', 'GRPC'].map((T, i) => ({ T, v: 1000 + i, vw: 10.5, o: 10 + i, c: 11 + i, h: 12 + i, l: 9 + i, t, n: 7 })) } };
+      });
+      const plan = await planBackfill(store, { datasets: ['aggs-day'], tickers: [], allTickers: true, from: '2026-10-05', to: '2026-10-11', now });
+      expect(plan.units).toEqual([{ dataset: 'aggs-day', ticker: '*', from: '2026-10-05', to: '2026-10-11' }]);
+      const summary = await runBackfill(store, client, plan, { now, tally, log: () => {} });
+      expect(summary.failures).toEqual([]);
+      expect(summary.rows).toBe(15);
+      // five trading days, five calls, whatever the number of tickers
+      expect(fake.calls(/^\/v2\/aggs\/grouped/)).toHaveLength(5);
+      const res = await app.get('/v2/aggs/ticker/GRPB/range/1/day/2026-10-05/2026-10-09?adjusted=false');
+      expect(res.body.results).toHaveLength(5);
+      expect(res.body.results[0]).toEqual({ v: 1001, vw: 10.5, o: 11, c: 12, h: 13, l: 10, t: nyMidnight('2026-10-05'), n: 7 });
+      // a ticker's own back-fill of those days has nothing left to fetch
+      expect((await planBackfill(store, { datasets: ['aggs-day'], tickers: ['GRPB'], allTickers: false, from: '2026-10-05', to: '2026-10-09', now })).units).toEqual([]);
     });
 
     it('leaves out days that have not ended in New York', async () => {

@@ -108,10 +108,13 @@ export class UpstreamLedgerRepository {
     );
   }
 
-  /** The complete day ranges of a data set and ticker (undated units left out). */
+  /**
+   * The complete day ranges of a data set and ticker (undated units left out), those fetched for
+   * every ticker at once ('*', such as grouped day bars) included.
+   */
   async completeRanges(dataset: string, ticker: string): Promise<{ from: string; to: string }[]> {
     const rows = await this.db.all(
-      "SELECT from_day, to_day FROM upstream_ledger WHERE dataset = ? AND ticker = ? AND status = 'complete' AND from_day <> ''",
+      "SELECT from_day, to_day FROM upstream_ledger WHERE dataset = ? AND ticker IN (?, '*') AND status = 'complete' AND from_day <> ''",
       [dataset, ticker],
     );
     return rows.map((r) => ({ from: String(r.from_day), to: String(r.to_day) }));
