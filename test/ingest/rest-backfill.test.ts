@@ -88,6 +88,8 @@ for (const engine of engines()) {
       expect(res.body.results[0]).toEqual({ v: 1001, vw: 10.5, o: 11, c: 12, h: 13, l: 10, t: nyMidnight('2026-10-05'), n: 7 });
       // a ticker's own back-fill of those days has nothing left to fetch
       expect((await planBackfill(store, { datasets: ['aggs-day'], tickers: ['GRPB'], allTickers: false, from: '2026-10-05', to: '2026-10-09', now })).units).toEqual([]);
+      // grouped daily bars are stocks': a crypto pair's days are still to fetch
+      expect((await planBackfill(store, { datasets: ['aggs-day'], tickers: ['X:BTCUSD'], allTickers: false, from: '2026-10-05', to: '2026-10-09', now })).units).toHaveLength(1);
     });
 
     it('leaves out days that have not ended in New York', async () => {

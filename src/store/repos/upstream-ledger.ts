@@ -4,6 +4,7 @@
 // range is covered is answered over the union of the complete units of that data set and ticker,
 // so ten back-filled days and a read-through day next to them cover the eleven days together.
 import { dateOfDay, dayOfDate } from '../../domain/calendar.js';
+import { marketOfTicker } from '../../domain/ticker-market.js';
 import type { SqlDriver } from '../driver.js';
 
 export type LedgerStatus = 'complete' | 'partial' | 'failed';
@@ -109,13 +110,14 @@ export class UpstreamLedgerRepository {
   }
 
   /**
-   * The complete day ranges of a data set and ticker (undated units left out), those fetched for
-   * every ticker at once ('*', such as grouped day bars) included.
+   * The complete day ranges of a data set and ticker (undated units left out); for a stock, those
+   * fetched for every stock at once ('*': upstream's grouped day bars) too.
    */
   async completeRanges(dataset: string, ticker: string): Promise<{ from: string; to: string }[]> {
+    const everyStock = ticker !== '*' && marketOfTicker(ticker) === 'stocks' ? '*' : ticker;
     const rows = await this.db.all(
-      "SELECT from_day, to_day FROM upstream_ledger WHERE dataset = ? AND ticker IN (?, '*') AND status = 'complete' AND from_day <> ''",
-      [dataset, ticker],
+      "SELECT from_day, to_day FROM upstream_ledger WHERE dataset = ? AND ticker IN (?, ?) AND status = 'complete' AND from_day <> ''",
+      [dataset, ticker, everyStock],
     );
     return rows.map((r) => ({ from: String(r.from_day), to: String(r.to_day) }));
   }
