@@ -14,15 +14,24 @@ import { createServer, registerApiDocs, type BuildAppOptions } from './server/ap
 import type { ServerContext } from './server/context.js';
 import { AccountService } from './services/accounts.js';
 import { createServices } from './services/index.js';
+import { upstreamFiller, type UpstreamReadConfig } from './ingest/rest-read-fill.js';
+import { ReadThrough } from './services/read-through.js';
+import { withReadThrough } from './services/read-through-services.js';
+import { upstreamStatus } from './services/upstream-status.js';
 import { serverStatus } from './services/server-status.js';
 
 export interface AppOptions extends BuildAppOptions {
   /** The web dashboard under /dashboard (default: off). */
   dashboard?: DashboardOptions;
+  /** Data the store lacks fetched from upstream on a miss (serve --read-through). */
+  readThrough?: UpstreamReadConfig & { negativeTtlMs?: number };
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ctx: ServerContext }> {
-  const services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate, brandingDir: opts.config.brandingDir, minuteDaysBytes: opts.config.minuteDaysBytes, tickListBytes: opts.config.tickListBytes });
+  let services = createServices(opts.store, { now: opts.now ?? Date.now, riskFreeRate: opts.config.riskFreeRate, brandingDir: opts.config.brandingDir, minuteDaysBytes: opts.config.minuteDaysBytes, tickListBytes: opts.config.tickListBytes });
+  const rt = opts.readThrough;
+  const readThrough = rt && new ReadThrough({ ledger: opts.store.upstreamLedger, fill: upstreamFiller(opts.store, rt, services.now), now: services.now, deadlineMs: rt.deadlineMs, negativeTtlMs: rt.negativeTtlMs });
+  if (readThrough) services = withReadThrough(services, readThrough);
   const { app, ctx, production } = await createServer(opts, services);
   const ops = opts.production ?? {};
   await healthRoutes(app, ctx, { redis: ops.redis, closing: ops.closing });
@@ -41,6 +50,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ct
       cookieSecret: await opts.store.meta.getOrCreate('dashboard_cookie_secret', () => randomBytes(32).toString('hex')),
       accounts: new AccountService(opts.store, { defaultPlan: plans.defaultPlan, isPlan: (n) => plans.get(n) !== undefined, now: ctx.now, lockMs: d.lockMs, sessionMs: d.sessionMs }),
       storeStatus: () => serverStatus(opts.store),
+      upstreamStatus: () => upstreamStatus(opts.store, readThrough),
     }, d);
   }
   const out = app as FastifyInstance & { ctx: ServerContext };

@@ -14,7 +14,8 @@ import { RestGapSource } from '../upstream/rest-gap-source.js';
 export interface RelayFlags {
   upstreamFeed: string;
   upstreamKey?: string;
-  upstreamApi: string;
+  /** Upstream's REST base (`--upstream-url`, shared with `sync rest` and read-through): the gap repair asks it. */
+  upstreamUrl: string;
   relay?: FeedMarket[];
   relaySubscribe?: string;
   relayRecord: 'yes' | 'no';
@@ -47,8 +48,6 @@ function relayOptions(): Option[] {
   return [
     new Option('--relay <markets>', 'relay upstream\'s WebSocket feed for these markets (e.g. stocks,crypto): one upstream connection shared by every local client').env('TICKERBASE_RELAY').argParser(marketsFlag),
     new Option('--upstream-feed <url>', 'upstream WebSocket feed host the relay connects to').env('TICKERBASE_UPSTREAM_FEED').default('wss://socket.massive.com').argParser(urlFlag('--upstream-feed', /^wss?:\/\//)),
-    new Option('--upstream-key <key>', 'upstream API key of the relay and its gap repair (never sent to local clients)').env('TICKERBASE_UPSTREAM_KEY'),
-    new Option('--upstream-api <url>', "upstream's REST API, asked for the trades and minute bars missed during an outage").env('TICKERBASE_UPSTREAM_API').default('https://api.massive.com').argParser(urlFlag('--upstream-api', /^https?:\/\//)),
     new Option('--relay-subscribe <topics>', 'topics the relay always subscribes upstream, whatever local clients want (e.g. "T.*,AM.*"; crypto:XT.* names one market)').env('TICKERBASE_RELAY_SUBSCRIBE'),
     new Option('--redis-prefix <prefix>', "prefix of the feed's and the relay's Redis keys and channels (deployments sharing one Redis use one each)").env('TICKERBASE_REDIS_PREFIX').default('tickerbase:'),
     new Option('--relay-record <yes|no>', 'store relayed trades, quotes and minute bars, and repair outage gaps from the REST API').env('TICKERBASE_RELAY_RECORD').choices(['yes', 'no']).default('yes'),
@@ -78,7 +77,7 @@ export async function startRelayFromFlags(app: FastifyInstance, streaming: Strea
     fixed: splitTopics(opts.relaySubscribe),
     record,
     store,
-    gapSource: record ? new RestGapSource({ baseUrl: opts.upstreamApi, key: opts.upstreamKey }) : undefined,
+    gapSource: record ? new RestGapSource({ baseUrl: opts.upstreamUrl, key: opts.upstreamKey }) : undefined,
     redis,
     redisPrefix: opts.redisPrefix,
     log: { info: (m) => app.log.info(m), warn: (m, err) => app.log.warn({ err }, m), error: (m) => app.log.error(m) },

@@ -25,6 +25,7 @@ import { attachStreaming } from '../stream/index.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { cliLine, openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
 import { withRelayOptions, startRelayFromFlags, validateRelayFlags, type RelayFlags } from './relay.js';
+import { upstreamKeyOption, upstreamUrlOption } from './upstream-options.js';
 
 export interface ServeFlags extends StoreFlags, RelayFlags {
   port: number;
@@ -62,6 +63,10 @@ export interface ServeFlags extends StoreFlags, RelayFlags {
   liveDemo: LiveDemoWhen;
   liveRate: number;
   accessLog: AccessLogMode;
+  /** Read-through from upstream: what the store lacks is fetched on a miss. */
+  readThrough: boolean;
+  upstreamUrl: string;
+  upstreamKey?: string;
 }
 
 export function serveCommand(): Command {
@@ -95,7 +100,10 @@ export function serveCommand(): Command {
     .addOption(new Option('--trust-proxy', 'behind a reverse proxy: build links from X-Forwarded-Proto/-Host and log X-Forwarded-For (when no --public-url)').env('TICKERBASE_TRUST_PROXY').default(false))
     .addOption(new Option('--redis-timeout <ms>', 'deadline of one Redis command; past it rate limits fail open or closed (--rate-limit-fail)').env('TICKERBASE_REDIS_TIMEOUT').default(1000).argParser(parseIntFlag('--redis-timeout', 50, 60_000)))
     .addOption(new Option('--access-log <which>', 'requests that get an access log line: all, errors (status >= 400), sample:N (errors and one in N others), off').env('TICKERBASE_ACCESS_LOG').default(parseAccessLogMode('all'), 'all').argParser(accessLogFlag))
-    .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000))))
+    .addOption(new Option('--store-timeout <ms>', 'PostgreSQL: deadline of each query and of connecting while serving; past it the request gets 503 STORE_UNAVAILABLE').env('TICKERBASE_STORE_TIMEOUT').default(5000).argParser(parseIntFlag('--store-timeout', 100, 600_000)))
+    .addOption(upstreamUrlOption())
+    .addOption(upstreamKeyOption())
+    .addOption(new Option('--read-through', 'fetch from upstream (with --upstream-key) what the store does not cover, store it and answer; see docs/sync-rest.md').env('TICKERBASE_READ_THROUGH').default(false)))
     .hook('preAction', readEnvSwitches)
     .action(async (opts: ServeFlags) => {
       await serve(opts);
@@ -108,6 +116,7 @@ function validateFlags(opts: ServeFlags): void {
     throw new Error(`--admin-token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters`);
   }
   if (opts.redisUrl && !/^rediss?:\/\//.test(opts.redisUrl)) throw new Error(`--redis-url must be a redis:// or rediss:// URL`);
+  if (opts.readThrough && !opts.upstreamKey) throw new Error('--read-through needs --upstream-key (or TICKERBASE_UPSTREAM_KEY)');
   parseCorsOrigin(opts.corsOrigin);
   loadPlans(opts.plans || undefined);
   validateRelayFlags(opts);
@@ -311,6 +320,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
       closing: () => closing,
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
+    readThrough: opts.readThrough ? { upstreamUrl: opts.upstreamUrl, upstreamKey: opts.upstreamKey!, deadlineMs: opts.storeTimeout } : undefined,
   });
   const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, redisPrefix: opts.redisPrefix, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
   await startRelayFromFlags(app, streaming, store, redis, opts);

@@ -1,7 +1,13 @@
+// `tickerbase sync`: bring data from upstream into the store (`sync flatfiles`, `sync rest`, `sync status`).
 import { Command } from 'commander';
 import { syncFlatFilesCommand } from './sync-flatfiles.js';
+import { syncRestCommand } from './sync-rest.js';
+import { syncStatusCommand } from './sync-status.js';
 
-/** `tickerbase sync <source>`: bring the store up to date with upstream's data. */
 export function syncCommand(): Command {
-  return new Command('sync').description("bring the store up to date with upstream's data (flat files over S3)").addCommand(syncFlatFilesCommand());
+  return new Command('sync')
+    .description("bring data from upstream into the store: its flat files over S3, or its REST API")
+    .addCommand(syncFlatFilesCommand())
+    .addCommand(syncRestCommand())
+    .addCommand(syncStatusCommand());
 }

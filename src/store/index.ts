@@ -21,6 +21,7 @@ import { SnapshotReadRepository } from './repos/snapshot-reads.js';
 import { NewsRepository } from './repos/news.js';
 import { SessionRepository } from './repos/sessions.js';
 import { SocialRepository } from './repos/social.js';
+import { UpstreamLedgerRepository } from './repos/upstream-ledger.js';
 import { UsageRepository } from './repos/usage.js';
 import { SqliteDriver } from './sqlite/driver.js';
 
@@ -50,6 +51,8 @@ export interface Store {
   readonly cryptoBooks: CryptoBookRepository;
   /** Which objects of upstream's flat-file bucket `sync flatfiles` stored, and in which version. */
   readonly flatFileManifest: FlatFileManifestRepository;
+  /** What was fetched from upstream's REST API, and the counts of upstream calls. */
+  readonly upstreamLedger: UpstreamLedgerRepository;
   /**
    * Runs fn with a store whose every repository works inside one transaction: committed when fn
    * resolves, rolled back when it throws. A transaction started inside fn joins the outer one.
@@ -132,6 +135,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
     usage: new UsageRepository(db),
     cryptoBooks: new CryptoBookRepository(db),
     flatFileManifest: new FlatFileManifestRepository(db),
+    upstreamLedger: new UpstreamLedgerRepository(db),
     transaction: (fn, opts) =>
       db.transaction(async (tx) => {
         if (opts?.serializeOn !== undefined && tx.engine === 'postgres') {

@@ -32,7 +32,7 @@ describe.skipIf(!REDIS_URL)('relay across two processes (Redis lease)', () => {
     await store.close();
     upstream = await FakeUpstreamFeed.start();
     rest = await new FakeUpstreamRest().start();
-    const args = ['--data-dir', dir, '--redis-url', REDIS_URL!, '--redis-prefix', `tbrelay:${randomBytes(6).toString('hex')}:`, '--relay', 'stocks', '--upstream-feed', upstream.base, '--upstream-api', rest.base, '--stream-connections', '100', '--live-demo', 'no', '--envelope', 'native'];
+    const args = ['--data-dir', dir, '--redis-url', REDIS_URL!, '--redis-prefix', `tbrelay:${randomBytes(6).toString('hex')}:`, '--relay', 'stocks', '--upstream-feed', upstream.base, '--upstream-url', rest.base, '--stream-connections', '100', '--live-demo', 'no', '--envelope', 'native'];
     const env = { TICKERBASE_UPSTREAM_KEY: 'upstream-key', LOG_LEVEL: 'info' };
     procs.push(...(await Promise.all([spawnServe(args, env), spawnServe(args, env)])));
   }, 180_000);

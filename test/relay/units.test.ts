@@ -53,7 +53,7 @@ describe('relay topics', () => {
   });
 
   it('checks the relay flags before anything starts', () => {
-    const base = { upstreamFeed: 'wss://socket.massive.com', upstreamApi: 'https://api.massive.com', relayRecord: 'yes' as const, redisPrefix: 'tickerbase:', workers: 1 };
+    const base = { upstreamFeed: 'wss://socket.massive.com', upstreamUrl: 'https://api.massive.com', relayRecord: 'yes' as const, redisPrefix: 'tickerbase:', workers: 1 };
     expect(() => validateRelayFlags({ ...base, relay: ['stocks'] })).toThrow('--relay needs the upstream key');
     expect(() => validateRelayFlags({ ...base, relay: ['stocks'], upstreamKey: 'k', workers: 2 })).toThrow('needs --redis-url');
     expect(() => validateRelayFlags({ ...base, relay: ['stocks'], upstreamKey: 'k', relaySubscribe: 'XT.*' })).toThrow('no relayed market');

@@ -1,5 +1,6 @@
 import type { AccountService, SignupMode } from '../../services/accounts.js';
 import type { ServerStatus } from '../../services/server-status.js';
+import type { UpstreamStatus } from '../../services/upstream-status.js';
 import type { RouteContext } from '../../server/context.js';
 import type { SessionLayer } from '../../server/dashboard/session.js';
 import type { SignInLimit } from '../../server/dashboard/sign-in-limit.js';
@@ -20,4 +21,5 @@ export interface DashboardDeps {
   signup: SignupMode;
   version: string;
   storeStatus: () => Promise<ServerStatus>;
+  upstreamStatus?: () => Promise<UpstreamStatus>;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AccountService, SignupMode } from '../../services/accounts.js';
+import type { UpstreamStatus } from '../../services/upstream-status.js';
 import type { ServerStatus } from '../../services/server-status.js';
 import type { RouteContext } from '../../server/context.js';
 import { registerSessionLayer } from '../../server/dashboard/session.js';
@@ -13,6 +14,7 @@ import { createRateLimiter } from '../../server/rate-limit.js';
 import type { DashboardDeps } from './deps.js';
 import { keyRoutes } from './keys.js';
 import { operatorRoutes } from './operator.js';
+import { upstreamStatusRoutes } from './upstream-status.js';
 import { sessionRoutes } from './session.js';
 import { staticRoutes } from './static.js';
 import { usageRoutes } from './usage.js';
@@ -44,6 +46,8 @@ export interface DashboardServices {
   accounts: AccountService;
   /** The store's size and row counts for the operator's status page. */
   storeStatus: () => Promise<ServerStatus>;
+  /** The upstream ledger and call counts for the operator's page. */
+  upstreamStatus?: () => Promise<UpstreamStatus>;
 }
 
 function packageVersion(): string {
@@ -73,11 +77,13 @@ export async function registerDashboard(app: FastifyInstance, ctx: RouteContext,
       signup: opts.signup ?? 'open',
       version: packageVersion(),
       storeStatus: services.storeStatus,
+      upstreamStatus: services.upstreamStatus,
     };
     await sessionRoutes(scope, deps);
     await keyRoutes(scope, deps);
     await usageRoutes(scope, deps);
     await operatorRoutes(scope, deps);
+    await upstreamStatusRoutes(scope, deps);
     await staticRoutes(scope, opts.assetsDir);
   });
 }

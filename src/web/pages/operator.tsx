@@ -4,6 +4,7 @@ import { Card, ConfirmButton, CopyButton, day, ErrorLine, message, PageHeader } 
 import { bytes, count } from '../lib/format';
 import { historyText, rateText, timeframeText } from '../lib/plan-text';
 import { UsageChart } from './usage-chart';
+import { UpstreamStatusCard } from './upstream-status';
 
 // The operator's page (admin accounts only; the server refuses the others): accounts, invitations,
 // every key, the plans, the server's status and the requests of every key.
@@ -277,6 +278,7 @@ export function OperatorPage({ self }: { self: Account }) {
       <PageHeader title="Operator" lead="The server, its accounts and keys, and the plans they are on." />
       <ServerStatus />
       <ServerUsage />
+      <UpstreamStatusCard />
       <Accounts self={self} plans={plans} onLoad={(list) => setOwners(new Map(list.map((a) => [a.id, a.email])))} />
       <AllKeys owners={owners} />
       <Plans plans={plans} />
