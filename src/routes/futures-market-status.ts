@@ -31,7 +31,7 @@ export async function futuresMarketStatusRoutes(app: FastifyInstance, ctx: Route
     tags: ['Futures'],
     dataset: 'reference',
     market: 'futures',
-    querystring: Type.Object({ ...filterProperties(MARKET_STATUS_PRODUCTS), limit: Limit(10, 99), cursor: Type.Optional(Cursor) }),
+    querystring: Type.Object({ ...filterProperties(MARKET_STATUS_PRODUCTS), limit: Limit(10, 100), cursor: Type.Optional(Cursor) }),
     response: ListBody(MarketStatus),
     handler: ({ query, req }) =>
       listPage(ctx, req, query as Record<string, unknown> & { limit: number }, {

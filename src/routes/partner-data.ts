@@ -83,7 +83,7 @@ export async function partnerDataRoutes(app: FastifyInstance, ctx: RouteContext)
     dataset: 'benzinga',
     market: 'stocks',
     params: Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
-    querystring: Type.Object({ ...filterProperties(CONSENSUS_FILTERS), limit: Limit(100, 50000) }),
+    querystring: Type.Object({ ...filterProperties(CONSENSUS_FILTERS), limit: Limit(100, 50_001) }),
     response: ConsensusBody,
     handler: async ({ params, query }) => {
       const results = await ctx.services.consensusRatings.consensus(params.ticker, query as Record<string, unknown>);

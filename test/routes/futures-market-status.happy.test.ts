@@ -76,7 +76,7 @@ for (const engine of engines()) {
     });
 
     it('refuses bad parameters naming them', async () => {
-      await rejects('/futures/vX/market-status?limit=100', 'limit must be an integer from 1 to 99');
+      await rejects('/futures/vX/market-status?limit=101', 'limit must be an integer from 1 to 100');
       await rejects('/futures/vX/market-status?limit=0', /^limit /);
       await rejects('/futures/v1/market-status?product_code.any_of=ES,,NQ', /^product_code\.any_of /);
       await rejects(`/futures/vX/market-status?product_code=${'X'.repeat(300)}`, /^product_code /);
