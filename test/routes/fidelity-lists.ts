@@ -38,6 +38,7 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   ...each('/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book', ['status', 'request_id'],
     "upstream's documented example carries status, and its other snapshot bodies request_id; this schema (a string joined to an object) declares only data"),
   ...['v1', 'vX'].map((v) => ({ operation: `/futures/${v}/aggs/{ticker}`, field: 'request_id', reason: "upstream's documented example carries request_id; the futures aggregates schema leaves it out" })),
+  ...['v1', 'vX'].map((v) => ({ operation: `/futures/${v}/market-status`, field: 'results[].market_status', reason: "older clients (client-go's FuturesMarketStatus) read market_status; the current schema declares market_event only" })),
   ...['v1', 'vX'].flatMap((v) => each(`/futures/${v}/snapshot`, ['results[].ticker', 'results[].product_code'],
     "upstream's documented example carries the contract's ticker and product code on each item; its schema declares them under details only")),
 ];
@@ -87,8 +88,6 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
   ...each('/etf-global/v1/taxonomies', ['results[].hedge_reset', 'results[].leverage_reset', 'results[].levered_amount'], 'written for leveraged, inverse or hedged funds; the demo funds are neither'),
   { operation: '/forex/v1/exchanges', field: 'next_url', reason: 'the shipped reference data has one forex venue: one page at any limit' },
   { operation: '/benzinga/v1/consensus-ratings/{ticker}', field: 'next_url', reason: 'the consensus of one ticker is one row: one page at any limit' },
-  { operation: '/vX/reference/tickers/{id}/events', field: 'results.events[].event_type', reason: "upstream's recorded events body names the event type `type` (sent, listed as an extension), not event_type as its schema does" },
-  ...['trades', 'nbbo'].map((k) => ({ operation: `/v2/ticks/stocks/${k}/{ticker}/{date}`, field: 'results[].T', reason: "upstream's documented example names the ticker once, at the top level, not on each row" })),
   ...each('/v2/ticks/stocks/nbbo/{ticker}/{date}', ['results[].f', 'results[].i'], 'demo stock quotes carry no indicators and no TRF quotes'),
   ...each('/v3/snapshot/indices', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
   { operation: '/v1/summaries', field: 'results[].branding', reason: 'the sample loads no branding images' },
