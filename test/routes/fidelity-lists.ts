@@ -47,8 +47,8 @@ const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];
 
 /** Fields upstream declares that our bodies on the demo data lack, and why. */
 export const KNOWN_GAPS: readonly FieldNote[] = [
-  // Not computed: fair market value is a separate upstream product.
-  ...each('*', ['tickers[].fmv', 'ticker.fmv', 'results[].fmv', 'results.fmv', 'results[].fmv_last_updated', 'results.fmv_last_updated'], 'fair market value (fmv) is not computed'),
+  // Fair market value is computed for the v2 stock snapshots only (snapshots.conformance asserts it there).
+  ...each('*', ['tickers[].fmv', 'ticker.fmv', 'results[].fmv', 'results.fmv', 'results[].fmv_last_updated', 'results.fmv_last_updated'], 'fair market value (fmv) is computed for v2 stock snapshots only'),
   // otc is written only as true, on OTC tickers; no OTC ticker has market data in the demo.
   ...each('*', ['otc', 'results[].otc', 'results.underlying.aggregates[].otc', 'tickers[].day.otc', 'tickers[].min.otc', 'tickers[].prevDay.otc', 'ticker.day.otc', 'ticker.min.otc', 'ticker.prevDay.otc'], 'written (true) only for OTC tickers; the demo has no OTC market data'),
   ...each('/v3/snapshot', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
