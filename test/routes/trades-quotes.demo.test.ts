@@ -15,7 +15,7 @@ for (const engine of engines()) {
     let t: TestApp;
     beforeAll(async () => {
       store = await engine.open();
-      await loadDemoMarket(store, { asOf: AS_OF, scale: 0.1, log: () => {} }, ['AAPL']);
+      await loadDemoMarket(store, { asOf: AS_OF, scale: 0.1 }, ['AAPL']);
       t = await startTestApp(store, { envelope: 'native', now: () => Date.parse(`${AS_OF}T23:59:00Z`) });
     }, 120_000);
     afterAll(async () => {
