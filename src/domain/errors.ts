@@ -6,6 +6,9 @@ export const ERROR_CODES = {
   BAD_CURSOR: { http: 400, status: 'ERROR' },
   MISSING_KEY: { http: 401, status: 'ERROR' },
   UNKNOWN_KEY: { http: 401, status: 'ERROR' },
+  /** A key that existed and was revoked: refused as an unknown one, told apart for the client. */
+  REVOKED_KEY: { http: 401, status: 'ERROR' },
+  EXPIRED_KEY: { http: 401, status: 'ERROR' },
   NOT_SIGNED_IN: { http: 401, status: 'ERROR' },
   NOT_AUTHORIZED: { http: 403, status: 'NOT_AUTHORIZED' },
   FORBIDDEN: { http: 403, status: 'NOT_AUTHORIZED' },

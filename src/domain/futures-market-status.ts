@@ -13,6 +13,15 @@ export interface FuturesMarketState {
   sessionEndDate: string;
 }
 
+/**
+ * The market's state that an event leaves it in, as older clients read it (client-go's
+ * FuturesMarketStatus.market_status): open after the open, closed after the close, pre_open in
+ * the hour before the open.
+ */
+export function marketStatusOf(event: FuturesEvent): 'open' | 'closed' | 'pre_open' {
+  return event === 'close' ? 'closed' : event;
+}
+
 const DAY_MS = 86_400_000;
 /** Days looked back for the last event: the longest closure (a weekend next to a full-closure holiday) is four days. */
 const LOOKBACK_DAYS = 10;

@@ -40,6 +40,7 @@ const StockLastQuote = Type.Object({ P: Num(), S: OptNum(), p: Num(), s: OptNum(
 export const StockSnapshot = Type.Object({
   ticker: Type.String(),
   day: StockDay,
+  fmv: OptNum(),
   min: Type.Optional(StockMin),
   prevDay: Type.Optional(StockDay),
   lastTrade: Type.Optional(StockLastTrade),

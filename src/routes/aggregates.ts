@@ -51,6 +51,8 @@ const PrevBody = Type.Object({
   resultsCount: Type.Integer(),
   adjusted: Type.Optional(Type.Boolean()),
   results: Type.Array(DailyAggBar),
+  // as on the other aggregates bodies; older clients (client-js 8.x) read it here too
+  count: Type.Integer(),
 });
 
 const GroupedBody = Type.Object({
@@ -198,6 +200,7 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
         resultsCount: results.length,
         ...(marketOfTicker(ticker) === 'indices' ? {} : { adjusted: query.adjusted }),
         results,
+        count: results.length,
       };
     },
   });

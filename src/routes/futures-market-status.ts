@@ -12,6 +12,7 @@ import { MARKET_STATUS_PRODUCTS } from '../services/futures-market-status.js';
 
 const MarketStatus = Type.Object({
   market_event: Type.String({ description: 'The latest Globex session event at the server\'s clock: pre_open, open or close.' }),
+  market_status: Type.String({ description: 'The state the latest event left the market in: open, closed or pre_open (older clients read it).' }),
   name: Type.Optional(Type.String({ description: 'The name of the futures product.' })),
   product_code: Type.String(),
   session_end_date: Type.String({ description: 'The trading date of the event\'s session.' }),
@@ -31,7 +32,7 @@ export async function futuresMarketStatusRoutes(app: FastifyInstance, ctx: Route
     tags: ['Futures'],
     dataset: 'reference',
     market: 'futures',
-    querystring: Type.Object({ ...filterProperties(MARKET_STATUS_PRODUCTS), limit: Limit(10, 99), cursor: Type.Optional(Cursor) }),
+    querystring: Type.Object({ ...filterProperties(MARKET_STATUS_PRODUCTS), limit: Limit(10, 100), cursor: Type.Optional(Cursor) }),
     response: ListBody(MarketStatus),
     handler: ({ query, req }) =>
       listPage(ctx, req, query as Record<string, unknown> & { limit: number }, {

@@ -137,7 +137,8 @@ const filterProps = (name: string) => ({
 const SnapshotQuery = Type.Object({
   ...filterProps('product_code'),
   ...filterProps('ticker'),
-  limit: Limit(100, MAX_FUTURES_LIMIT),
+  // the snapshot is a list like products (upstream's schema: 50001), not a tick read
+  limit: Limit(100, 50_001),
   sort: StringEnum(['ticker.asc', 'ticker.desc', 'product_code.asc', 'product_code.desc'] as const, { default: 'ticker.asc' }),
   cursor: Type.Optional(Cursor),
 });

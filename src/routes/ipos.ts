@@ -52,7 +52,8 @@ const V1Query = Type.Object({
 const VXQuery = Type.Object({
   ...filterProperties(VX_IPOS),
   order: Order('desc'),
-  limit: Limit(IPOS.limit.default, IPOS.limit.max),
+  // upstream's vX schema stops at 1000, one below its v1 list
+  limit: Limit(IPOS.limit.default, 1000),
   sort: StringEnum(IPO_SORTS, { default: 'listing_date' }),
   cursor: Type.Optional(Cursor),
 });

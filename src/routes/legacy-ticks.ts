@@ -16,11 +16,11 @@ const OptInt = () => Type.Optional(Type.Integer());
 const Codes = () => Type.Optional(Type.Array(Type.Integer()));
 
 const V2Trade = Type.Object({
-  t: Ns(), y: OptNs(), f: OptNs(), q: OptNs(), c: Codes(), i: Type.Optional(Type.String()),
+  T: Type.String(), t: Ns(), y: OptNs(), f: OptNs(), q: OptNs(), c: Codes(), i: Type.Optional(Type.String()),
   p: Type.Number(), s: Type.Number(), e: OptInt(), x: Type.Integer(), r: OptInt(), z: OptInt(),
 });
 const V2Quote = Type.Object({
-  t: OptNs(), y: OptNs(), f: OptNs(), q: OptNs(), c: Codes(), i: Codes(),
+  T: Type.String(), t: OptNs(), y: OptNs(), f: OptNs(), q: OptNs(), c: Codes(), i: Codes(),
   p: Type.Number(), s: Type.Optional(Type.Number()), x: OptInt(), P: Type.Number(), S: Type.Optional(Type.Number()), X: OptInt(), z: OptInt(),
 });
 const ForexTick = Type.Object({ a: Type.Number(), b: Type.Number(), x: OptInt(), t: Type.Integer() });

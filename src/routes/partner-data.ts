@@ -24,10 +24,11 @@ import {
   TMX_CORPORATE_EVENTS,
 } from '../services/dataset-lists.js';
 
-type Row = Pick<DatasetListRouteSpec, 'def' | 'url' | 'operationId' | 'summary' | 'description'>;
+type Row = Pick<DatasetListRouteSpec, 'def' | 'url' | 'aliases' | 'operationId' | 'summary' | 'description'>;
 
 const BENZINGA: Row[] = [
-  { def: BENZINGA_NEWS, url: '/benzinga/v2/news', operationId: 'GetBenzingaV2News', summary: 'Benzinga news', description: 'Benzinga news articles with their channels, tags and tickers, newest first.' },
+  // /benzinga/v1/news is upstream's retired path for the same list; older clients still call it
+  { def: BENZINGA_NEWS, url: '/benzinga/v2/news', aliases: ['/benzinga/v1/news'], operationId: 'GetBenzingaV2News', summary: 'Benzinga news', description: 'Benzinga news articles with their channels, tags and tickers, newest first.' },
   { def: BENZINGA_RATINGS, url: '/benzinga/v1/ratings', operationId: 'GetBenzingaV1Ratings', summary: 'Analyst ratings', description: 'Analyst rating and price-target actions, most recently updated first.' },
   { def: BENZINGA_EARNINGS, url: '/benzinga/v1/earnings', operationId: 'GetBenzingaV1Earnings', summary: 'Earnings', description: 'Earnings announcements: estimated and actual EPS and revenue, and their surprises.' },
   { def: BENZINGA_GUIDANCE, url: '/benzinga/v1/guidance', operationId: 'GetBenzingaV1Guidance', summary: 'Guidance', description: 'Company EPS and revenue guidance ranges, with the previous ranges.' },
@@ -83,7 +84,7 @@ export async function partnerDataRoutes(app: FastifyInstance, ctx: RouteContext)
     dataset: 'benzinga',
     market: 'stocks',
     params: Type.Object({ ticker: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
-    querystring: Type.Object({ ...filterProperties(CONSENSUS_FILTERS), limit: Limit(100, 50000) }),
+    querystring: Type.Object({ ...filterProperties(CONSENSUS_FILTERS), limit: Limit(100, 50_001) }),
     response: ConsensusBody,
     handler: async ({ params, query }) => {
       const results = await ctx.services.consensusRatings.consensus(params.ticker, query as Record<string, unknown>);

@@ -32,7 +32,7 @@ export function snapshotTime(ctx: RouteContext, req: FastifyRequest): { nowMs: n
 }
 
 export function visibleTicks(req: FastifyRequest): VisibleTicks {
-  return { trades: entitled(req, 'trades'), quotes: entitled(req, 'nbbo') };
+  return { trades: entitled(req, 'trades'), quotes: entitled(req, 'nbbo'), fmv: entitled(req, 'fmv') };
 }
 
 /** `tickers` as a comma-separated value, the key repeated, or both; empty means every ticker. */
@@ -98,12 +98,13 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       dataset: 'snapshots',
       market: m.market,
       params: Type.Object({ [m.tickerParam]: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
-      response: Type.Object({ status: Type.String(), request_id: Type.String(), ticker: m.item }),
+      // count (always 1) as the list snapshots carry it; older clients (client-js 8.x) read it here too
+      response: Type.Object({ status: Type.String(), request_id: Type.String(), ticker: m.item, count: Type.Integer() }),
       handler: async ({ params, req }) => {
         const ticker = normalize((params as Record<string, string>)[m.tickerParam]!);
         const one = await ctx.services.snapshots.one({ market: m.market, nowMs: snapshotClock(ctx, req), show: visibleTicks(req) }, ticker);
         if (!one) throw notFound('Ticker not found.');
-        return { ticker: one };
+        return { ticker: one, count: 1 };
       },
     });
 

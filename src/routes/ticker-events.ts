@@ -8,6 +8,7 @@ import { eventTypes, TICKER_EVENT_TYPES } from '../services/ticker-events.js';
 
 const TickerEvent = Type.Object({
   type: Type.String(),
+  event_type: Type.String(),
   date: Type.String(),
   ticker_change: Type.Object({ ticker: Type.String() }),
 });

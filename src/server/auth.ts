@@ -120,8 +120,8 @@ export class KeyAuthenticator {
 
   private check(r: ApiKeyRecord | undefined, t: number): ApiKeyRecord {
     if (!r) throw new ApiError('UNKNOWN_KEY', 'Unknown API Key');
-    if (r.revoked_utc) throw new ApiError('UNKNOWN_KEY', 'API Key has been revoked');
-    if (r.expires_utc && Date.parse(r.expires_utc) <= t) throw new ApiError('UNKNOWN_KEY', 'API Key has expired');
+    if (r.revoked_utc) throw new ApiError('REVOKED_KEY', 'API Key has been revoked');
+    if (r.expires_utc && Date.parse(r.expires_utc) <= t) throw new ApiError('EXPIRED_KEY', 'API Key has expired');
     return r;
   }
 

@@ -105,12 +105,20 @@ export interface DatasetListRouteSpec extends Omit<RouteMeta, 'url'> {
   summary: string;
   description?: string;
   tags: string[];
+  /**
+   * A filter the path gives instead of the query (`/futures/vX/products/:product_code/schedules`):
+   * the url names it as a parameter, and the query takes none of its forms.
+   */
+  pathFilter?: string;
 }
 
 /** Registers the list endpoint of a declared data set (and its alias paths). */
 export function datasetListRoute(app: FastifyInstance, ctx: RouteContext, spec: DatasetListRouteSpec): void {
-  const { def } = spec;
+  const { def, pathFilter } = spec;
   const family = `b:${def.name}`;
+  const querystring = datasetQuerySchema(def);
+  const ofPathFilter = (k: string) => k === pathFilter || k.startsWith(`${pathFilter}.`);
+  if (pathFilter) for (const k of Object.keys(querystring.properties)) if (ofPathFilter(k)) delete querystring.properties[k];
   getRoute(app, ctx, {
     url: spec.url,
     aliases: spec.aliases,
@@ -120,15 +128,20 @@ export function datasetListRoute(app: FastifyInstance, ctx: RouteContext, spec: 
     tags: spec.tags,
     dataset: spec.dataset,
     market: spec.market,
-    querystring: datasetQuerySchema(def),
+    ...(pathFilter ? { params: Type.Object({ [pathFilter]: Type.String({ minLength: 1, maxLength: MAX_TEXT, description: `text of at most ${MAX_TEXT} characters` }) }) } : {}),
+    querystring,
     response: datasetListBody(def),
     // Records hold exactly the declared wire fields (no nulls, no bigints), so the native
     // serializer gives the schema's output; on 50,000-row pages it is ~3x faster than the
     // schema-compiled one, which checks every optional number of every row.
     serializer: 'native',
     cacheKey: requestCacheKey(ctx),
-    handler: ({ query, req }) => {
-      return listPage(ctx, req, query as Record<string, unknown> & { limit: number }, {
+    handler: ({ params, query, req }) => {
+      // the path's value alone: the query's forms of that filter are not this route's parameters
+      const asked = pathFilter
+        ? { ...Object.fromEntries(Object.entries(query).filter(([k]) => !ofPathFilter(k))), [pathFilter]: (params as Record<string, string>)[pathFilter] }
+        : query;
+      return listPage(ctx, req, asked as Record<string, unknown> & { limit: number }, {
         family,
         read: (q, page) => ctx.services.datasetLists.declared(def, q, page),
         present: (rows) => rows.map((r) => r.record),

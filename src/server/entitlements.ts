@@ -267,9 +267,13 @@ export function entitlementGuard(plans: PlanCatalog, now: () => number): Request
       );
     }
     if (!TIME_SERIES.has(dataset)) return;
-    const window = planWindow(plan, now());
+    const at = now();
+    const window = planWindow(plan, at);
     req.dataWindowState = { window, applied: false, cutHistory: false, cutDelay: false };
     const { lo, hi } = requestedInterval(req);
+    // The range is checked before the plan: a reversed range is the handler's 400 to give, and a
+    // range wholly after now holds nothing yet for any plan (upstream answers it empty, not 403).
+    if (lo > hi || lo > at) return;
     if (hi < window.earliestMs || lo > window.latestMs) {
       throw new ApiError(
         'NOT_AUTHORIZED',

@@ -9,6 +9,7 @@ import { AccessLog, isNoopLogger, type AccessLogMode } from './logger.js';
 import { metricsContentType, metricsText, rateLimitRejections, RequestMetrics, storeErrors } from './metrics.js';
 import { PlanCatalog } from './plans.js';
 import { BodyPieces } from './body-pieces.js';
+import { tickerCaseNotice } from './ticker-case.js';
 import { createRateLimiter, rateLimitGuard, rateLimitHeaders, type FailMode, type RateLimiter } from './rate-limit.js';
 import { UsageRecorder, type UsageRecorderOptions } from './usage.js';
 
@@ -124,7 +125,7 @@ export async function setupProduction(app: FastifyInstance, ctx: ServerContext, 
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.rateLimit) reply.headers(rateLimitHeaders(req.rateLimit));
     if (reply.statusCode === 200 && req.dataWindowState) {
-      const notice = cutNotice(req);
+      const notice = [tickerCaseNotice(req, payload), cutNotice(req)].filter(Boolean).join(' ');
       if (notice && payload instanceof BodyPieces) payload = payload.bytes(); // spliced into one buffer
       if (notice && (typeof payload === 'string' || Buffer.isBuffer(payload))) payload = withNotice(payload, notice, req.envelopeMode === 'wrapped');
     }

@@ -14,6 +14,7 @@ import {
   toKeysetPosition,
   type Condition,
   type DatasetDef,
+  type DatasetRecord,
   type DatasetRow,
   type FieldDef,
   type Scalar,
@@ -208,5 +209,14 @@ export class DatasetListService {
   declared(def: DatasetDef, query: Record<string, unknown>, page: PageRequest): Promise<KeysetRows<DatasetRow>> {
     const parsed = parseDatasetQuery(def, query);
     return this.list(def, parsed, page);
+  }
+
+  /**
+   * The description of one item of a point-in-time data set (one row per item and `date`, such as
+   * a futures contract): its newest row dated on or before `asOf`, or its newest row of all.
+   */
+  async asOf(def: DatasetDef, field: string, value: string, asOf?: string): Promise<DatasetRecord | undefined> {
+    const query = { [field]: value, sort: 'date.desc', limit: 1, ...(asOf ? { 'date.lte': asOf } : {}) };
+    return (await this.declared(def, query, { limit: 1 })).rows[0]?.record;
   }
 }

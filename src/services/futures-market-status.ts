@@ -1,7 +1,7 @@
 // The market status of futures products now: every product of the futures reference data (its
 // latest stored description) with where the CME Globex calendar stands at the server's clock.
 import { utcOffsetTimestamp } from '../domain/futures-calendar.js';
-import { globexStateAt } from '../domain/futures-market-status.js';
+import { globexStateAt, marketStatusOf } from '../domain/futures-market-status.js';
 import type { DatasetRow } from '../store/repos/datasets.js';
 import { FUTURES_PRODUCTS, parseFilters, type DatasetDef, type DatasetListService } from './dataset-lists.js';
 import type { KeysetRows, PageRequest } from './paging.js';
@@ -15,6 +15,7 @@ export const MARKET_STATUS_PRODUCTS: DatasetDef = {
 
 export interface FuturesMarketStatus {
   market_event: string;
+  market_status: string;
   name?: string;
   product_code: string;
   session_end_date: string;
@@ -37,6 +38,7 @@ export class FuturesMarketStatusService {
       const r = row.record;
       const status: FuturesMarketStatus = {
         market_event: state.event,
+        market_status: marketStatusOf(state.event),
         ...(r.name !== undefined ? { name: String(r.name) } : {}),
         product_code: String(r.product_code),
         session_end_date: state.sessionEndDate,

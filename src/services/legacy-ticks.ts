@@ -48,6 +48,8 @@ export interface HistoricQuery {
 
 /** A v2 stock trade: upstream's one-letter keys, times in ns. */
 export interface V2Trade {
+  /** The ticker, on every row as upstream's v2 ticks carry it. */
+  T: string;
   t: bigint;
   y?: bigint;
   f?: bigint;
@@ -64,6 +66,8 @@ export interface V2Trade {
 
 /** A v2 NBBO quote: lower case = bid, upper case = ask. */
 export interface V2Quote {
+  /** The ticker, on every row as upstream's v2 ticks carry it. */
+  T: string;
   t?: bigint;
   y?: bigint;
   f?: bigint;
@@ -118,14 +122,14 @@ const nonEmpty = <T>(list: T[] | undefined) => (list && list.length ? list : und
 
 function v2Trade(r: TradeRow): V2Trade {
   return {
-    t: r.sip_timestamp, y: r.participant_timestamp, f: r.trf_timestamp, q: r.sequence_number, c: nonEmpty(r.conditions), i: r.id,
+    T: r.ticker, t: r.sip_timestamp, y: r.participant_timestamp, f: r.trf_timestamp, q: r.sequence_number, c: nonEmpty(r.conditions), i: r.id,
     p: r.price, s: r.size, e: r.correction, x: r.exchange, r: r.trf_id, z: r.tape,
   };
 }
 
 function v2Quote(r: QuoteRow): V2Quote {
   return {
-    t: r.sip_timestamp, y: r.participant_timestamp, f: r.trf_timestamp, q: r.sequence_number, c: nonEmpty(r.conditions), i: nonEmpty(r.indicators),
+    T: r.ticker, t: r.sip_timestamp, y: r.participant_timestamp, f: r.trf_timestamp, q: r.sequence_number, c: nonEmpty(r.conditions), i: nonEmpty(r.indicators),
     p: r.bid_price, s: r.bid_size, x: r.bid_exchange, P: r.ask_price, S: r.ask_size, X: r.ask_exchange, z: r.tape,
   };
 }

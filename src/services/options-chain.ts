@@ -5,6 +5,7 @@
  *
  * - premium: the stored quote's midpoint at the clock (the last trade price when no quote);
  * - S: the underlying's last trade at the clock, else its latest minute, day or previous close;
+ *   when it traded after the chain's latest quote, its price at that quote (modelSpot);
  * - T: ACT/365 from the clock to 16:00 ET on the expiration date (yearFraction);
  * - r: the latest stored 3-month treasury yield on or before the clock's date, as a continuously
  *   compounded rate ln(1 + y); without one, the configured rate (default 0.045);
@@ -14,7 +15,7 @@
  * quote below intrinsic value) or the contract has expired.
  */
 import { bsGreeks, impliedVolatility, yearFraction } from '../domain/greeks.js';
-import { dateOfDay, dayOfDate, nyDateOf } from '../domain/calendar.js';
+import { dateOfDay, dayOfDate, nyDateOf, sessionOn } from '../domain/calendar.js';
 import type { BarRow } from '../domain/market-records.js';
 import type { OptionSnapshot } from '../domain/snapshot-schemas.js';
 import type { CorporateActionsRepository } from '../store/repos/corporate-actions.js';
@@ -100,6 +101,30 @@ function underlyingOf(x: SnapshotInputs | undefined): UnderlyingQuote {
   if (x.trade) return { price: x.trade.price, lastUpdatedNs: x.trade.sip_timestamp };
   const bar = x.min ?? x.day ?? x.prev;
   return bar ? { price: bar.c, lastUpdatedNs: BigInt(bar.t) * NS_PER_MS } : {};
+}
+
+/**
+ * The underlying's price the model prices the premiums against: when the underlying last traded
+ * outside the regular session and after the chain's latest quote, its price at that quote; else
+ * its price at the clock. Options stop quoting at the regular close while the underlying trades on after hours, so
+ * at a later clock the underlying's last trade is newer than every premium; pairing a 16:00
+ * premium with an 18:00 price puts deep in-the-money quotes below intrinsic value, where no
+ * volatility fits and the greeks are lost. One more read, only when the underlying is newer.
+ */
+async function modelSpot(store: OptionsStore, underlying: string, u: UnderlyingQuote, inputs: Map<string, SnapshotInputs>): Promise<number | undefined> {
+  let latestQuoteNs: bigint | undefined;
+  for (const x of inputs.values()) {
+    const t = x.quote?.sip_timestamp ?? x.quote?.participant_timestamp;
+    if (t !== undefined && (latestQuoteNs === undefined || t > latestQuoteNs)) latestQuoteNs = t;
+  }
+  if (latestQuoteNs === undefined || u.lastUpdatedNs === undefined || u.lastUpdatedNs <= latestQuoteNs) return u.price;
+  // in the regular session both trade: the clock's price is the one the quotes follow
+  const tradeMs = Number(u.lastUpdatedNs / NS_PER_MS);
+  const session = sessionOn(nyDateOf(tradeMs));
+  if (session && tradeMs >= session.open && tradeMs < session.close) return u.price;
+  // reads take a clock in ms and see ticks up to its start: round up so the quote's own ms is seen
+  const atQuote = await readSnapshotInputs(store.snapshotReads, 'stocks', [underlying], Number((latestQuoteNs + NS_PER_MS - 1n) / NS_PER_MS));
+  return underlyingOf(atQuote.get(underlying)).price ?? u.price;
 }
 
 export interface ModelInputs {
@@ -219,7 +244,7 @@ export async function optionSnapshots(
     riskFreeRate(store, date, opts.fallbackRate),
   ]);
   const u = { ticker: underlying, ...underlyingOf(under.get(underlying)) };
-  const q = await dividendYield(store, underlying, date, u.price);
-  const model: ModelInputs = { S: u.price, r, q };
+  const S = await modelSpot(store, underlying, u, inputs);
+  const model: ModelInputs = { S, r, q: await dividendYield(store, underlying, date, S) };
   return contracts.map((c) => optionSnapshot(c, inputs.get(c.ticker), oi.get(c.ticker), u, model, nowMs, opts));
 }

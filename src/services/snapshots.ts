@@ -218,6 +218,18 @@ export interface VisibleTicks {
   trades: boolean;
   /** Include lastQuote (the plan covers quotes). */
   quotes: boolean;
+  /** Include fmv (the plan covers fair market value; v2 stock snapshots). */
+  fmv?: boolean;
+}
+
+/**
+ * Fair market value of a stock at the snapshot's clock: the NBBO midpoint when there is a two-sided
+ * quote, else the last trade's price. Upstream's figure is a proprietary model; this is the
+ * estimate a self-hosted store can make from its own ticks.
+ */
+function fairMarketValue(trade: TradeRow | undefined, quote: QuoteRow | undefined): number | undefined {
+  if (quote && quote.bid_price > 0 && quote.ask_price >= quote.bid_price) return Math.round(((quote.bid_price + quote.ask_price) / 2) * 1e6) / 1e6;
+  return trade?.price;
 }
 
 function barEndNs(b: BarRow | undefined): bigint | undefined {
@@ -236,6 +248,7 @@ export function stockSnapshot(ticker: string, x: SnapshotInputs, otc: boolean, s
   const snapshot: StockSnapshot = {
     ticker,
     day,
+    fmv: show.fmv ? fairMarketValue(x.trade, q) : undefined,
     // av is a whole number of shares upstream (fractional share volume is not counted in it); dav has it all
     min: m
       ? { av: Math.round(day.v), dav, o: m.o, h: m.h, l: m.l, c: m.c, v: m.v ?? 0, dv: decimalQuantity(m.v ?? 0), vw: m.vw, t: m.t, n: m.n, otc: flag }

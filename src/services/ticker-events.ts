@@ -11,6 +11,8 @@ export const TICKER_EVENT_TYPES = ['ticker_change'] as const;
 
 export interface TickerEvent {
   type: 'ticker_change';
+  /** The same as `type`: upstream's schema names the field event_type, its bodies type; both are written. */
+  event_type: 'ticker_change';
   date: string;
   ticker_change: { ticker: string };
 }
@@ -44,7 +46,7 @@ export class TickerEventService {
     if (types.includes('ticker_change')) {
       let previous: string | undefined;
       for (const v of versions) {
-        if (v.ticker !== previous) events.push({ type: 'ticker_change', date: v.valid_from, ticker_change: { ticker: v.ticker } });
+        if (v.ticker !== previous) events.push({ type: 'ticker_change', event_type: 'ticker_change', date: v.valid_from, ticker_change: { ticker: v.ticker } });
         previous = v.ticker;
       }
     }

@@ -153,7 +153,7 @@ for (const engine of engines()) {
     describe('previous close', () => {
       it('is the last completed session, with t at 16:00 ET and T', async () => {
         const body = (await t.get('/v2/aggs/ticker/AAPL/prev')).body;
-        expect(body).toMatchObject({ ticker: 'AAPL', queryCount: 1, resultsCount: 1, adjusted: true, status: 'OK' });
+        expect(body).toMatchObject({ ticker: 'AAPL', queryCount: 1, resultsCount: 1, adjusted: true, status: 'OK', count: 1 });
         expect(body.results).toEqual([{ T: 'AAPL', ...aaplAdjusted(14), t: nyTime('2024-03-15', '16:00') }]);
       });
 

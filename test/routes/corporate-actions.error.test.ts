@@ -11,9 +11,9 @@ for (const engine of engines()) {
     const rejects = wrappedRejection(t, { okFalse: true });
 
     it('refuses a limit out of range or not an integer, naming limit and its bounds', async () => {
-      await rejects('/stocks/v1/splits?limit=0', 'limit must be an integer from 1 to 5000');
-      await rejects('/stocks/v1/dividends?limit=5001', 'limit must be an integer from 1 to 5000');
-      await rejects('/stocks/v1/dividends?limit=ten', 'limit must be an integer from 1 to 5000');
+      await rejects('/stocks/v1/splits?limit=0', 'limit must be an integer from 1 to 5001');
+      await rejects('/stocks/v1/dividends?limit=5002', 'limit must be an integer from 1 to 5001');
+      await rejects('/stocks/v1/dividends?limit=ten', 'limit must be an integer from 1 to 5001');
       await rejects('/v3/reference/dividends?limit=1001', 'limit must be an integer from 1 to 1000');
       await rejects('/v3/reference/splits?limit=2.5', 'limit must be an integer from 1 to 1000');
     });

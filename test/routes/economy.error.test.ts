@@ -14,8 +14,8 @@ for (const engine of engines()) {
       await rejects('/fed/v1/inflation?date=2025-6-1', 'date must be a date in the form YYYY-MM-DD');
       await rejects('/fed/v1/inflation?date.lt=2025-02-30', 'date.lt must be a real date in the form YYYY-MM-DD');
       await rejects('/fed/v1/treasury-yields?date.any_of=2025-01-02;2025-01-03', /^date\.any_of must be a comma-separated list of at most 1000 dates/);
-      await rejects('/fed/v1/treasury-yields?limit=50001', 'limit must be an integer from 1 to 50000');
-      await rejects('/fed/v1/inflation-expectations?limit=0', 'limit must be an integer from 1 to 50000');
+      await rejects('/fed/v1/treasury-yields?limit=50002', 'limit must be an integer from 1 to 50001');
+      await rejects('/fed/v1/inflation-expectations?limit=0', 'limit must be an integer from 1 to 50001');
       await rejects('/fed/v1/inflation?sort=date.descending', /^sort must be .*'date\.descending' is not one of: date, cpi/);
       await rejects('/fed/v1/treasury-yields?sort=yield_15_year', /^sort must be /);
     });

@@ -38,6 +38,7 @@ export const UPSTREAM_EXTENSIONS: readonly FieldNote[] = [
   ...each('/v2/snapshot/locale/global/markets/crypto/tickers/{ticker}/book', ['status', 'request_id'],
     "upstream's documented example carries status, and its other snapshot bodies request_id; this schema (a string joined to an object) declares only data"),
   ...['v1', 'vX'].map((v) => ({ operation: `/futures/${v}/aggs/{ticker}`, field: 'request_id', reason: "upstream's documented example carries request_id; the futures aggregates schema leaves it out" })),
+  ...['v1', 'vX'].map((v) => ({ operation: `/futures/${v}/market-status`, field: 'results[].market_status', reason: "older clients (client-go's FuturesMarketStatus) read market_status; the current schema declares market_event only" })),
   ...['v1', 'vX'].flatMap((v) => each(`/futures/${v}/snapshot`, ['results[].ticker', 'results[].product_code'],
     "upstream's documented example carries the contract's ticker and product code on each item; its schema declares them under details only")),
 ];
@@ -46,8 +47,8 @@ const INDICATORS = ['sma', 'ema', 'rsi', 'macd'];
 
 /** Fields upstream declares that our bodies on the demo data lack, and why. */
 export const KNOWN_GAPS: readonly FieldNote[] = [
-  // Not computed: fair market value is a separate upstream product.
-  ...each('*', ['tickers[].fmv', 'ticker.fmv', 'results[].fmv', 'results.fmv', 'results[].fmv_last_updated', 'results.fmv_last_updated'], 'fair market value (fmv) is not computed'),
+  // Fair market value is computed for the v2 stock snapshots only (snapshots.conformance asserts it there).
+  ...each('*', ['tickers[].fmv', 'ticker.fmv', 'results[].fmv', 'results.fmv', 'results[].fmv_last_updated', 'results.fmv_last_updated'], 'fair market value (fmv) is computed for v2 stock snapshots only'),
   // otc is written only as true, on OTC tickers; no OTC ticker has market data in the demo.
   ...each('*', ['otc', 'results[].otc', 'results.underlying.aggregates[].otc', 'tickers[].day.otc', 'tickers[].min.otc', 'tickers[].prevDay.otc', 'ticker.day.otc', 'ticker.min.otc', 'ticker.prevDay.otc'], 'written (true) only for OTC tickers; the demo has no OTC market data'),
   ...each('/v3/snapshot', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
@@ -87,8 +88,6 @@ export const KNOWN_GAPS: readonly FieldNote[] = [
   ...each('/etf-global/v1/taxonomies', ['results[].hedge_reset', 'results[].leverage_reset', 'results[].levered_amount'], 'written for leveraged, inverse or hedged funds; the demo funds are neither'),
   { operation: '/forex/v1/exchanges', field: 'next_url', reason: 'the shipped reference data has one forex venue: one page at any limit' },
   { operation: '/benzinga/v1/consensus-ratings/{ticker}', field: 'next_url', reason: 'the consensus of one ticker is one row: one page at any limit' },
-  { operation: '/vX/reference/tickers/{id}/events', field: 'results.events[].event_type', reason: "upstream's recorded events body names the event type `type` (sent, listed as an extension), not event_type as its schema does" },
-  ...['trades', 'nbbo'].map((k) => ({ operation: `/v2/ticks/stocks/${k}/{ticker}/{date}`, field: 'results[].T', reason: "upstream's documented example names the ticker once, at the top level, not on each row" })),
   ...each('/v2/ticks/stocks/nbbo/{ticker}/{date}', ['results[].f', 'results[].i'], 'demo stock quotes carry no indicators and no TRF quotes'),
   ...each('/v3/snapshot/indices', ['results[].error', 'results[].message'], 'written only for a requested ticker that is not found; the check lists every ticker'),
   { operation: '/v1/summaries', field: 'results[].branding', reason: 'the sample loads no branding images' },

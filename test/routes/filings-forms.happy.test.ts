@@ -73,9 +73,9 @@ for (const engine of engines()) {
     });
 
     it('refuses bad values naming the parameter, and keys without the filings data set', async () => {
-      await rejects('/stocks/filings/10-K/vX/sections?limit=100', 'limit must be an integer from 1 to 99');
+      await rejects('/stocks/filings/10-K/vX/sections?limit=101', 'limit must be an integer from 1 to 100');
       await rejects('/stocks/filings/10-K/vX/sections?section=cover', /section/);
-      await rejects('/stocks/filings/vX/13-F?limit=1001', 'limit must be an integer from 1 to 1000');
+      await rejects('/stocks/filings/vX/13-F?limit=1002', 'limit must be an integer from 1 to 1001');
       await rejects('/stocks/filings/vX/form-4?filing_date.gte=2025-02-30', 'filing_date.gte must be a real date in the form YYYY-MM-DD');
       const refused = await starter.get('/stocks/filings/vX/form-3');
       expect(refused.status).toBe(403);

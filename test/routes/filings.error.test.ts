@@ -11,8 +11,8 @@ for (const engine of engines()) {
     const rejects = wrappedRejection(t);
 
     it('names the parameter of a bad value or limit', async () => {
-      await rejects('/stocks/filings/v1/risk-factors?limit=50000', 'limit must be an integer from 1 to 49999');
-      await rejects('/stocks/filings/v1/risk-categories?limit=1000', 'limit must be an integer from 1 to 999');
+      await rejects('/stocks/filings/v1/risk-factors?limit=50001', 'limit must be an integer from 1 to 50000');
+      await rejects('/stocks/filings/v1/risk-categories?limit=1001', 'limit must be an integer from 1 to 1000');
       await rejects('/stocks/filings/v1/risk-factors?filing_date.any_of=2025-01-01,soon', /^filing_date\.any_of must be a comma-separated list of at most 1000 dates/);
       await rejects('/stocks/filings/v1/risk-factors?filing_date.gte=2025-02-29', 'filing_date.gte must be a real date in the form YYYY-MM-DD');
       await rejects('/stocks/taxonomies/vX/risk-factors?taxonomy=v1', 'taxonomy must be a number');

@@ -11,9 +11,9 @@ for (const engine of engines()) {
     const rejects = wrappedRejection(t);
 
     it('enforces each data set\'s own limit bounds', async () => {
-      await rejects('/stocks/financials/v1/balance-sheets?limit=50001', 'limit must be an integer from 1 to 50000');
-      await rejects('/stocks/financials/v1/float?limit=5001', 'limit must be an integer from 1 to 5000');
-      await rejects('/stocks/v1/short-interest?limit=-1', 'limit must be an integer from 1 to 50000');
+      await rejects('/stocks/financials/v1/balance-sheets?limit=50002', 'limit must be an integer from 1 to 50001');
+      await rejects('/stocks/financials/v1/float?limit=5002', 'limit must be an integer from 1 to 5001');
+      await rejects('/stocks/v1/short-interest?limit=-1', 'limit must be an integer from 1 to 50001');
       const ok = await t.get('/stocks/financials/v1/income-statements?limit=50000');
       expect(ok.status).toBe(200);
     });

@@ -30,25 +30,25 @@ for (const engine of engines()) {
     const esAt = async (iso: string) => {
       clock = Date.parse(iso);
       const [es] = await results('/futures/vX/market-status?product_code=ES');
-      return `${es.market_event} ${es.session_end_date} ${es.timestamp}`;
+      return `${es.market_event} ${es.session_end_date} ${es.timestamp} ${es.market_status}`;
     };
 
     it('follows the Globex week: open from Sunday 18:00 ET, daily pre-open hour at 17:00 ET, closed from Friday 17:00 ET', async () => {
-      expect(await esAt('2026-11-20T15:00:00Z')).toBe('open 2026-11-20 2026-11-19T23:00:00+00:00'); // Friday 10:00 ET
-      expect(await esAt('2026-11-20T22:30:00Z')).toBe('close 2026-11-20 2026-11-20T22:00:00+00:00'); // Friday 17:30 ET
-      expect(await esAt('2026-11-22T12:00:00Z')).toBe('close 2026-11-20 2026-11-20T22:00:00+00:00'); // Sunday morning
-      expect(await esAt('2026-11-22T22:30:00Z')).toBe('pre_open 2026-11-23 2026-11-22T22:00:00+00:00'); // Sunday 17:30 ET
-      expect(await esAt('2026-11-22T23:00:00Z')).toBe('open 2026-11-23 2026-11-22T23:00:00+00:00'); // Sunday 18:00 ET, to the second
-      expect(await esAt('2026-11-23T22:15:00Z')).toBe('pre_open 2026-11-24 2026-11-23T22:00:00+00:00'); // Monday's maintenance hour
+      expect(await esAt('2026-11-20T15:00:00Z')).toBe('open 2026-11-20 2026-11-19T23:00:00+00:00 open'); // Friday 10:00 ET
+      expect(await esAt('2026-11-20T22:30:00Z')).toBe('close 2026-11-20 2026-11-20T22:00:00+00:00 closed'); // Friday 17:30 ET
+      expect(await esAt('2026-11-22T12:00:00Z')).toBe('close 2026-11-20 2026-11-20T22:00:00+00:00 closed'); // Sunday morning
+      expect(await esAt('2026-11-22T22:30:00Z')).toBe('pre_open 2026-11-23 2026-11-22T22:00:00+00:00 pre_open'); // Sunday 17:30 ET
+      expect(await esAt('2026-11-22T23:00:00Z')).toBe('open 2026-11-23 2026-11-22T23:00:00+00:00 open'); // Sunday 18:00 ET, to the second
+      expect(await esAt('2026-11-23T22:15:00Z')).toBe('pre_open 2026-11-24 2026-11-23T22:00:00+00:00 pre_open'); // Monday's maintenance hour
     });
 
     it('halts early on holidays and stays closed on full closures', async () => {
       // Thanksgiving: halted at 13:00 ET; the next session opens at 18:00 ET the same day
-      expect(await esAt('2026-11-26T19:00:00Z')).toBe('close 2026-11-26 2026-11-26T18:00:00+00:00');
-      expect(await esAt('2026-11-27T00:00:00Z')).toBe('open 2026-11-27 2026-11-26T23:00:00+00:00');
+      expect(await esAt('2026-11-26T19:00:00Z')).toBe('close 2026-11-26 2026-11-26T18:00:00+00:00 closed');
+      expect(await esAt('2026-11-27T00:00:00Z')).toBe('open 2026-11-27 2026-11-26T23:00:00+00:00 open');
       // Christmas Eve closes at 13:15 ET; Christmas has no session, so the close lasts until Sunday 27 December
-      expect(await esAt('2026-12-25T17:00:00Z')).toBe('close 2026-12-24 2026-12-24T18:15:00+00:00');
-      expect(await esAt('2026-12-27T22:10:00Z')).toBe('pre_open 2026-12-28 2026-12-27T22:00:00+00:00');
+      expect(await esAt('2026-12-25T17:00:00Z')).toBe('close 2026-12-24 2026-12-24T18:15:00+00:00 closed');
+      expect(await esAt('2026-12-27T22:10:00Z')).toBe('pre_open 2026-12-28 2026-12-27T22:00:00+00:00 pre_open');
     });
 
     it('lists every product by code, each with its latest name and venue', async () => {
@@ -56,7 +56,7 @@ for (const engine of engines()) {
       const rows = await results('/futures/vX/market-status');
       expect(rows.map((r) => r.product_code)).toEqual(['CL', 'ES', 'GC', 'NQ', 'ZN']);
       expect(rows[1]).toEqual({
-        market_event: 'open', name: 'E-mini S&P 500 Futures', product_code: 'ES', session_end_date: '2026-11-20', timestamp: '2026-11-19T23:00:00+00:00', trading_venue: 'XCME',
+        market_event: 'open', market_status: 'open', name: 'E-mini S&P 500 Futures', product_code: 'ES', session_end_date: '2026-11-20', timestamp: '2026-11-19T23:00:00+00:00', trading_venue: 'XCME',
       });
       expect((await results('/futures/v1/market-status')).map((r) => r.product_code)).toEqual(['CL', 'ES', 'GC', 'NQ', 'ZN']);
     });
@@ -76,7 +76,7 @@ for (const engine of engines()) {
     });
 
     it('refuses bad parameters naming them', async () => {
-      await rejects('/futures/vX/market-status?limit=100', 'limit must be an integer from 1 to 99');
+      await rejects('/futures/vX/market-status?limit=101', 'limit must be an integer from 1 to 100');
       await rejects('/futures/vX/market-status?limit=0', /^limit /);
       await rejects('/futures/v1/market-status?product_code.any_of=ES,,NQ', /^product_code\.any_of /);
       await rejects(`/futures/vX/market-status?product_code=${'X'.repeat(300)}`, /^product_code /);

@@ -41,7 +41,7 @@ for (const engine of engines()) {
       ['/futures/vX/trades/ESZ6?cursor=x.y', 'cursor is invalid'],
       ['/futures/vX/aggs/ESZ6?cursor=x.y', 'cursor is invalid'],
       ['/futures/vX/snapshot?cursor=x.y', 'cursor is invalid'],
-      ['/futures/vX/snapshot?limit=50001', 'limit must be an integer from 1 to 50000'],
+      ['/futures/vX/snapshot?limit=50002', 'limit must be an integer from 1 to 50001'],
       ['/futures/vX/snapshot?sort=volume.desc', 'sort must be one of: ticker.asc, ticker.desc, product_code.asc, product_code.desc'],
       ['/futures/vX/snapshot?ticker.any_of=,,', 'ticker.any_of must be a comma-separated list of 1 to 1000 values'],
       [`/futures/vX/snapshot?product_code=${'X'.repeat(65)}`, 'product_code'],

@@ -107,16 +107,16 @@ for (const engine of engines()) {
       });
 
       it(`${v}: refuses bad parameters naming them`, async () => {
-        await rejects(`/futures/${v}/contracts?limit=1001`, 'limit must be an integer from 1 to 1000');
-        await rejects(`/futures/${v}/exchanges?limit=1000`, 'limit must be an integer from 1 to 999');
-        await rejects(`/futures/${v}/products?limit=50001`, 'limit must be an integer from 1 to 50000');
+        await rejects(`/futures/${v}/contracts?limit=1002`, 'limit must be an integer from 1 to 1001');
+        await rejects(`/futures/${v}/exchanges?limit=1001`, 'limit must be an integer from 1 to 1000');
+        await rejects(`/futures/${v}/products?limit=50002`, 'limit must be an integer from 1 to 50001');
         await rejects(`/futures/${v}/products?sector=oil`, /^sector /);
         await rejects(`/futures/${v}/products?asset_class.any_of=commodity,stocks`, /^asset_class\.any_of /);
         await rejects(`/futures/${v}/contracts?active=maybe`, /^active /);
         await rejects(`/futures/${v}/contracts?date=2026-13-01`, /^date /);
         await rejects(`/futures/${v}/contracts?first_trade_date.gt=soon`, /^first_trade_date\.gt /);
         await rejects(`/futures/${v}/contracts?sort=colour.asc`, /sort/);
-        await rejects(`/futures/${v}/schedules?limit=1001`, 'limit must be an integer from 1 to 1000');
+        await rejects(`/futures/${v}/schedules?limit=1002`, 'limit must be an integer from 1 to 1001');
         await rejects(`/futures/${v}/schedules?session_end_date.gt=tomorrow`, /^session_end_date\.gt /);
       });
     }

@@ -5,7 +5,7 @@ import { useSeededApps } from '../helpers/app-fixture.js';
 import { expectSameShape } from '../helpers/conformance.js';
 import { engines } from '../helpers/engines.js';
 import { AAPL_QUOTES, AAPL_TRADES, BTC_TRADES, EURUSD_QUOTES, FIXTURE_NOW, ns, seedMarket } from '../helpers/market-fixture.js';
-import { haveUpstreamOpenapi, upstreamExample, upstreamParameters, UPSTREAM_OPENAPI } from '../helpers/upstream-openapi.js';
+import { haveUpstreamOpenapi, upstreamExample, upstreamParameters, upstreamBodyDifferences, UPSTREAM_OPENAPI } from '../helpers/upstream-openapi.js';
 
 // The older tick endpoints over the stored ticks of the market fixture: AAPL trades and quotes on
 // 2024-03-11 (ET), EUR/USD quotes on 2024-03-08 and BTC/USD trades on 2024-03-10 (UTC).
@@ -130,14 +130,23 @@ for (const engine of engines()) {
       }
       const doc = (await t.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, any> };
       const cases: [upstreamPath: string, ours: string, url: string, opts: Parameters<typeof expectSameShape>[2]][] = [
-        // `T` (the ticker on each row) is declared upstream but absent from its example: the ticker is the body's
-        ['/v2/ticks/stocks/trades/{ticker}/{date}', '/v2/ticks/stocks/trades/{ticker}/{date}', V2_TRADES, { allowExtra: ['results[].f', 'results[].r', 'results[].e'] }],
-        ['/v2/ticks/stocks/nbbo/{ticker}/{date}', '/v2/ticks/stocks/nbbo/{ticker}/{date}', V2_NBBO, { allowExtra: ['results[].i', 'results[].f'] }],
+        // `T` (the ticker on each row) is declared upstream (and read by older clients) but absent from its example
+        ['/v2/ticks/stocks/trades/{ticker}/{date}', '/v2/ticks/stocks/trades/{ticker}/{date}', V2_TRADES, { allowExtra: ['results[].T', 'results[].f', 'results[].r', 'results[].e'] }],
+        ['/v2/ticks/stocks/nbbo/{ticker}/{date}', '/v2/ticks/stocks/nbbo/{ticker}/{date}', V2_NBBO, { allowExtra: ['results[].T', 'results[].i', 'results[].f'] }],
         // upstream's example spells the forex keys ap/bp and msLatency as text while its schema says a/b and an
         // integer (as its crypto example has it): the schema is served
         ['/v1/historic/forex/{from}/{to}/{date}', '/v1/historic/forex/{from}/{to}/{date}', FOREX, { allowExtra: ['ticks[].a', 'ticks[].b', 'map.a', 'map.b', 'map.x'], allowMissing: ['ticks[].ap', 'ticks[].bp', 'map.ap', 'map.bp'] }],
         ['/v1/historic/crypto/{from}/{to}/{date}', '/v1/historic/crypto/{from}/{to}/{date}', CRYPTO, { allowExtra: ['ticks[].i', 'map.i'] }],
       ];
+      // every row field upstream's schema declares is written where the stored tick has it: the ticker
+      // on every row; TRF time and id, correction, conditions and ids on the fixture's rows that carry them
+      for (const [up, url] of [['/v2/ticks/stocks/trades/{ticker}/{date}', V2_TRADES], ['/v2/ticks/stocks/nbbo/{ticker}/{date}', V2_NBBO]] as const) {
+        const b = await body(url);
+        const rows = b.results as Record<string, unknown>[];
+        expect(rows.every((r) => r.T === 'AAPL'), up).toBe(true);
+        // one row holding every field some row has: upstream's schema requires each field on each row
+        expect(upstreamBodyDifferences(up, { ...b, results: [Object.assign({}, ...rows)] }, ['.map']), up).toEqual([]); // the map is in upstream's example, not its schema
+      }
       for (const [up, ours, url, opts] of cases) {
         const declared = new Set((doc.paths[ours].get.parameters as { name: string }[]).map((p) => p.name));
         expect(upstreamParameters(up).filter((p) => !declared.has(p)), up).toEqual([]);

@@ -143,5 +143,22 @@ for (const engine of engines()) {
         clock = CLOSE_CLOCK;
       }
     });
+
+    it('after hours the model prices the chain against the underlying when it was last quoted, not a later trade', async () => {
+      clock = Date.parse('2026-11-21T04:00:00Z'); // 23:00 ET: after every stored tick
+      try {
+        const before = await chain('AAPL', `&expiration_date.gt=${AS_OF}`);
+        const S = before[0].underlying_asset.price;
+        // a print an hour after the extended session, far from the close
+        await store.market.insertTrades([{ ticker: 'AAPL', sip_timestamp: BigInt(Date.parse('2026-11-21T03:00:00Z')) * 1_000_000n, price: Math.round(S * 120) / 100, size: 100, exchange: 4, sequence_number: 9_999_999n, tape: 3 }]);
+        const after = await chain('AAPL', `&expiration_date.gt=${AS_OF}`);
+        expect(after[0].underlying_asset.price).toBe(Math.round(S * 120) / 100);
+        const ivs = (rows: any[]) => rows.map((r) => [r.details.ticker, r.implied_volatility, r.greeks.delta]);
+        expect(ivs(after)).toEqual(ivs(before));
+        expect(after.filter((r: any) => r.implied_volatility !== undefined).length).toBeGreaterThan(after.length * 0.9);
+      } finally {
+        clock = CLOSE_CLOCK;
+      }
+    });
   });
 }

@@ -23,7 +23,7 @@ for (const engine of engines()) {
       await rejects('/benzinga/v2/news?tickers.all_of=AAPL,,MSFT', /^tickers\.all_of must be a comma-separated list of at most 1000 values/);
       await rejects('/benzinga/v2/news?sort=stocks', /^sort must be .*'stocks' is not one of: author, benzinga_id, body, last_updated, published, teaser, title, url$/);
       await rejects('/benzinga/v1/ratings?importance.gte=high', /importance\.gte/);
-      await rejects('/benzinga/v1/bulls-bears-say?limit=5001', 'limit must be an integer from 1 to 5000');
+      await rejects('/benzinga/v1/bulls-bears-say?limit=5002', 'limit must be an integer from 1 to 5001');
       await rejects('/etf-global/v1/constituents?effective_date=2025-13-01', /effective_date/);
     });
 

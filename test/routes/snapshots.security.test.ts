@@ -48,6 +48,18 @@ describe('snapshots and plans', () => {
     expect(adv.body.ticker.lastQuote.p).toBe(103.9);
   });
 
+  it('fmv only for plans that include it: the NBBO midpoint at the clock, on the ticker and in the list', async () => {
+    const adv = await (await app('advanced')).get('/v2/snapshot/locale/us/markets/stocks/tickers/AAA');
+    expect(adv.body.ticker.fmv).toBeUndefined();
+    const business = await app('business');
+    const one = (await business.get('/v2/snapshot/locale/us/markets/stocks/tickers/AAA')).body;
+    expect(one.count).toBe(1);
+    const q = one.ticker.lastQuote;
+    expect(one.ticker.fmv).toBeCloseTo((q.p + q.P) / 2, 6);
+    const listed = (await business.get('/v2/snapshot/locale/us/markets/stocks/tickers?tickers=AAA')).body.tickers;
+    expect(listed[0].fmv).toBe(one.ticker.fmv);
+  });
+
   it('plans without snapshots, quotes or indicators are refused with 403', async () => {
     const free = await app('free');
     for (const url of ['/v2/snapshot/locale/us/markets/stocks/tickers', '/v3/snapshot/options/ZZA', '/v1/indicators/sma/AAA']) {

@@ -36,6 +36,16 @@ for (const engine of engines()) {
       const res = await call(b);
       expect(res.statusCode).toBe(401);
       expect(res.json().data.message).toMatch(/revoked/);
+      expect(res.json().data.code).toBe('REVOKED_KEY');
+      const unknown = await b.inject({ method: 'GET', url: '/v1/marketstatus/now', headers: { 'x-api-key': 'no-such-key-0000000000' } });
+      expect([unknown.statusCode, unknown.json().data.code]).toEqual([401, 'UNKNOWN_KEY']);
+    });
+
+    it('an expired key is refused with its own code', async () => {
+      const { key } = await store.keys.create({ plan: 'demo', expires_utc: '2001-01-01T00:00:00Z' });
+      const res = await a.inject({ method: 'GET', url: '/v1/marketstatus/now', headers: { 'x-api-key': key } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().data.code).toBe('EXPIRED_KEY');
     });
   });
 }

@@ -80,6 +80,26 @@ for (const engine of engines()) {
         expect(first.status).toBe('OK');
         expect(first.notice).toMatch(/history/);
       });
+
+      it('a range wholly in the future is an empty answer for every plan, not a refusal', async () => {
+        for (const plan of ['demo', 'free']) {
+          const res = await t.get('/v2/aggs/ticker/AAPL/range/1/day/2030-01-01/2030-02-01', await t.key(plan));
+          expect(res.status, plan).toBe(200);
+          expect(t.data(res).resultsCount).toBe(0);
+          expect(t.data(res).results ?? []).toEqual([]);
+        }
+        const trades = await t.get(`/v3/trades/AAPL?timestamp.gte=2030-01-01`, await t.key('demo'));
+        expect(trades.status).toBe(200);
+        expect(t.data(trades).results).toEqual([]);
+      });
+
+      it('a reversed range is a 400 naming from and to, before any plan check', async () => {
+        for (const [plan, from, to] of [['demo', '2030-02-01', '2030-01-01'], ['free', '2005-02-01', '2005-01-01']] as const) {
+          const res = await t.get(`/v2/aggs/ticker/AAPL/range/1/day/${from}/${to}`, await t.key(plan));
+          expect(res.status, plan).toBe(400);
+          expect(t.data(res).message).toBe("The parameter 'to' cannot be a time that occurs before 'from'");
+        }
+      });
     });
   }
 }

@@ -40,7 +40,7 @@ export const DIVIDENDS = defineDataset({
     distribution_type: ['eq', 'any_of'],
   },
   sort: 'ticker.asc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
   prepare(r) {
     if (r.distribution_type === undefined) r.distribution_type = r.dividend_type !== undefined ? FROM_V3[String(r.dividend_type)]! : 'recurring';
     if (r.dividend_type === undefined) r.dividend_type = TO_V3[String(r.distribution_type)]!;
@@ -68,7 +68,7 @@ export const SPLITS = defineDataset({
     adjustment_type: ['eq', 'any_of'],
   },
   sort: 'execution_date.desc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
   prepare(r) {
     if (r.adjustment_type === undefined) r.adjustment_type = Number(r.split_from) > Number(r.split_to) ? 'reverse_split' : 'forward_split';
   },

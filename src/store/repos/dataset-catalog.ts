@@ -57,7 +57,7 @@ const statement = (name: string, table: string, timeframes: readonly string[], v
     key: ['cik', 'period_end', 'timeframe'],
     filters: STATEMENT_FILTERS,
     sort: 'period_end.asc',
-    limit: { default: 100, max: 50000 },
+    limit: { default: 100, max: 50001 },
   });
 
 export const STATEMENT_TIMEFRAMES = ['quarterly', 'annual', 'trailing_twelve_months'] as const;
@@ -193,7 +193,7 @@ export const RATIOS = defineDataset({
   key: ['ticker', 'date'],
   filters: { ticker: ALL, cik: ALL, ...Object.fromEntries(Object.keys(RATIO_VALUES).map((f) => [f, EQ_RANGE])) },
   sort: 'ticker.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
   latestPer: { group: 'ticker', by: 'date' },
 });
 
@@ -209,7 +209,7 @@ export const FLOAT = defineDataset({
   key: ['ticker', 'effective_date'],
   filters: { ticker: ALL, free_float_percent: EQ_RANGE },
   sort: 'ticker.asc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
   latestPer: { group: 'ticker', by: 'effective_date' },
 });
 
@@ -226,7 +226,7 @@ export const SHORT_INTEREST = defineDataset({
   key: ['ticker', 'settlement_date'],
   filters: { ticker: ALL, settlement_date: ALL, days_to_cover: ALL, avg_daily_volume: ALL },
   sort: 'ticker.asc',
-  limit: { default: 10, max: 50000 },
+  limit: { default: 10, max: 50001 },
 });
 
 export const SHORT_VOLUME = defineDataset({
@@ -256,7 +256,7 @@ export const SHORT_VOLUME = defineDataset({
   key: ['ticker', 'date'],
   filters: { ticker: ALL, date: ALL, short_volume_ratio: ALL },
   sort: 'ticker.asc',
-  limit: { default: 10, max: 50000 },
+  limit: { default: 10, max: 50001 },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +279,7 @@ export const RISK_FACTORS = defineDataset({
   derivedKey: { field: 'risk_factor_id', from: ['cik', 'ticker', 'filing_date', 'primary_category', 'secondary_category', 'tertiary_category', 'supporting_text'], prefix: 'R' },
   filters: { filing_date: ALL, ticker: ALL, cik: ALL },
   sort: 'filing_date.desc',
-  limit: { default: 100, max: 49999 },
+  limit: { default: 100, max: 50000 },
 });
 
 export const RISK_CATEGORIES = defineDataset({
@@ -295,7 +295,7 @@ export const RISK_CATEGORIES = defineDataset({
   key: ['taxonomy', 'primary_category', 'secondary_category', 'tertiary_category'],
   filters: { taxonomy: EQ_RANGE, primary_category: ALL, secondary_category: ALL, tertiary_category: ALL },
   sort: 'taxonomy.desc',
-  limit: { default: 200, max: 999 },
+  limit: { default: 200, max: 1000 },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -309,7 +309,7 @@ const fed = (name: string, table: string, values: Record<string, string>): Datas
     key: ['date'],
     filters: { date: ALL },
     sort: 'date.asc',
-    limit: { default: 100, max: 50000 },
+    limit: { default: 100, max: 50001 },
   });
 
 export const INFLATION = fed('inflation', 'fed_inflation', {

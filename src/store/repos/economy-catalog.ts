@@ -22,7 +22,7 @@ export const LABOR_MARKET = defineDataset({
   key: ['date'],
   filters: { date: ALL },
   sort: 'date.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const EU_MERCHANT_AGGREGATES = defineDataset({
@@ -60,7 +60,7 @@ export const EU_MERCHANT_AGGREGATES = defineDataset({
   derivedKey: { field: 'aggregate_id', from: ['transaction_date', 'name', 'type', 'parent_name', 'user_country', 'channel', 'consumer_type', 'transaction_currency', 'mcc_group'], prefix: 'A' },
   filters: { transaction_date: EQ_RANGE, name: ALL, user_country: ['eq', 'any_of'], channel: ['eq', 'any_of'], consumer_type: ['eq', 'any_of'], parent_name: ALL },
   sort: 'transaction_date.desc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
 });
 
 export const EU_MERCHANT_HIERARCHY = defineDataset({
@@ -90,7 +90,7 @@ export const EU_MERCHANT_HIERARCHY = defineDataset({
   derivedKey: { field: 'hierarchy_id', from: ['lookup_name', 'active_from', 'active_to'], prefix: 'H' },
   filters: { lookup_name: ALL, ticker: ALL, listing_status: ['eq', 'any_of'], active_from: EQ_RANGE, active_to: EQ_RANGE },
   sort: 'lookup_name.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 const percent = (description: string): FieldDef => ({ type: 'float', description: `${description}, percent.` });
@@ -129,7 +129,7 @@ export const FUNDING_CONDITIONS = defineDataset({
   key: ['date'],
   filters: { date: EQ_RANGE },
   sort: 'date.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const ECONOMY_EXTRA_DATASETS = [LABOR_MARKET, EU_MERCHANT_AGGREGATES, EU_MERCHANT_HIERARCHY] as const;

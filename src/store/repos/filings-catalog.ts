@@ -34,7 +34,7 @@ export const FILINGS_INDEX = defineDataset({
   key: ['accession_number', 'cik'],
   filters: { cik: ALL, ticker: ALL, form_type: ALL, filing_date: EQ_RANGE },
   sort: 'filing_date.desc',
-  limit: { default: 1000, max: 50000 },
+  limit: { default: 1000, max: 50001 },
 });
 
 export const TEN_K_SECTIONS = defineDataset({
@@ -52,7 +52,7 @@ export const TEN_K_SECTIONS = defineDataset({
   key: ['cik', 'filing_date', 'section'],
   filters: { cik: ALL, ticker: ALL, section: ['eq', 'any_of'], filing_date: EQ_RANGE, period_end: EQ_RANGE },
   sort: 'period_end.desc',
-  limit: { default: 10, max: 99 },
+  limit: { default: 10, max: 100 },
 });
 
 export const EIGHT_K_TEXT = defineDataset({
@@ -70,7 +70,7 @@ export const EIGHT_K_TEXT = defineDataset({
   key: ['accession_number'],
   filters: { cik: ALL, ticker: ALL, form_type: ALL, filing_date: EQ_RANGE },
   sort: 'filing_date.desc',
-  limit: { default: 10, max: 99 },
+  limit: { default: 10, max: 100 },
 });
 
 const FORM_13F_WIRE: DatasetFields = {
@@ -107,7 +107,7 @@ export const FORM_13F = defineDataset({
   derivedKey: { field: 'holding_id', from: Object.keys(FORM_13F_WIRE), prefix: 'F' },
   filters: { filer_cik: ['eq', 'any_of'], filing_date: EQ_RANGE },
   sort: 'filing_date.desc',
-  limit: { default: 100, max: 1000 },
+  limit: { default: 100, max: 1001 },
 });
 
 /** Fields Forms 3 and 4 share: the filing, the issuer, the reporting owner and the security. */
@@ -158,7 +158,7 @@ function ownershipForm(name: string, table: string, wire: DatasetFields, filters
     prepare: tickerBounds,
     filters: { issuer_cik: ['eq', 'any_of'], owner_cik: ['eq', 'any_of'], tickers: ['eq', 'all_of', 'any_of'], form_type: ['eq'], filing_date: EQ_RANGE, ...filters, max_ticker: ALL, min_ticker: ALL },
     sort: 'filing_date.desc',
-    limit: { default: 100, max: 10000 },
+    limit: { default: 100, max: 10001 },
   });
 }
 
@@ -211,7 +211,7 @@ export const EIGHT_K_DISCLOSURES = defineDataset({
   derivedKey: { field: 'disclosure_id', from: ['accession_number', 'primary_category', 'secondary_category', 'tertiary_category'], prefix: 'D' },
   filters: { cik: ['eq', 'any_of'], tickers: ['eq', 'all_of', 'any_of'], filing_date: ALL, tertiary_category: ['eq'] },
   sort: 'filing_date.desc',
-  limit: { default: 100, max: 1000 },
+  limit: { default: 100, max: 1001 },
 });
 
 export const DISCLOSURE_TAXONOMY = defineDataset({
@@ -229,7 +229,7 @@ export const DISCLOSURE_TAXONOMY = defineDataset({
   derivedKey: { field: 'category_id', from: ['taxonomy', 'primary_category', 'secondary_category', 'tertiary_category'], prefix: 'T' },
   filters: { taxonomy: ALL, primary_category: ALL, secondary_category: ALL, tertiary_category: ALL },
   sort: 'taxonomy.desc',
-  limit: { default: 200, max: 1000 },
+  limit: { default: 200, max: 1001 },
 });
 
 export const FILING_DATASETS = [FILINGS_INDEX, TEN_K_SECTIONS, EIGHT_K_TEXT, FORM_13F, FORM_3, FORM_4] as const;

@@ -50,7 +50,7 @@ export const FUTURES_PRODUCTS = defineDataset({
     name: ALL, product_code: ALL, date: EQ_RANGE, trading_venue: ALL, sector: EQ_ANY, sub_sector: EQ_ANY, asset_class: EQ_ANY, asset_sub_class: EQ_ANY, type: EQ_ANY,
   },
   sort: 'date.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const FUTURES_CONTRACTS = defineDataset({
@@ -93,7 +93,7 @@ export const FUTURES_CONTRACTS = defineDataset({
     date: EQ_RANGE, product_code: ALL, ticker: ALL, active: ['eq'], type: EQ_ANY, first_trade_date: EQ_RANGE, last_trade_date: EQ_RANGE,
   },
   sort: 'product_code.asc',
-  limit: { default: 100, max: 1000 },
+  limit: { default: 100, max: 1001 },
 });
 
 export const FUTURES_EXCHANGES = defineDataset({
@@ -112,7 +112,7 @@ export const FUTURES_EXCHANGES = defineDataset({
   key: ['id'],
   filters: {},
   sort: 'id.asc',
-  limit: { default: 100, max: 999 },
+  limit: { default: 100, max: 1000 },
 });
 
 export const FUTURES_SCHEDULES = defineDataset({
@@ -129,7 +129,7 @@ export const FUTURES_SCHEDULES = defineDataset({
   key: ['product_code', 'timestamp', 'event'],
   filters: { product_code: ALL, session_end_date: EQ_RANGE, trading_venue: ALL },
   sort: 'product_code.asc',
-  limit: { default: 10, max: 1000 },
+  limit: { default: 10, max: 1001 },
 });
 
 export const FUTURES_DATASETS = [FUTURES_PRODUCTS, FUTURES_CONTRACTS, FUTURES_EXCHANGES, FUTURES_SCHEDULES] as const;

@@ -43,7 +43,7 @@ export const IPOS = defineDataset({
   key: ['ticker', 'issuer_name'],
   filters: { ticker: ALL, us_code: ALL, isin: ALL, listing_date: EQ_RANGE, ipo_status: ['eq', 'any_of'] },
   sort: 'listing_date.desc',
-  limit: { default: 10, max: 1000 },
+  limit: { default: 10, max: 1001 },
 });
 
 /** Fields of the vX IPO sort parameter, as upstream enumerates them. */
@@ -68,7 +68,7 @@ export const RELATED_COMPANIES = defineDataset({
   key: ['ticker', 'related_ticker'],
   filters: { ticker: ['eq'] },
   sort: 'rank.asc',
-  limit: { default: 100, max: 1000 },
+  limit: { default: 100, max: 1001 },
 });
 
 export const LISTING_DATASETS = [IPOS, RELATED_COMPANIES] as const;

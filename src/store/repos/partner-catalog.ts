@@ -13,7 +13,7 @@ const PER_FUND_AND_DATE = {
   key: ['composite_ticker', 'effective_date'],
   filters: { processed_date: EQ_RANGE, effective_date: EQ_RANGE, composite_ticker: ALL },
   sort: 'composite_ticker.asc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
 } as const;
 
 export const BENZINGA_NEWS = defineDataset({
@@ -41,7 +41,7 @@ export const BENZINGA_NEWS = defineDataset({
   },
   filters: { published: EQ_RANGE, channels: ['eq', 'all_of', 'any_of'], tags: ['eq', 'all_of', 'any_of'], author: ALL, stocks: ['eq', 'all_of', 'any_of'], tickers: ['eq', 'all_of', 'any_of'] },
   sort: 'published.desc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_RATINGS = defineDataset({
@@ -76,7 +76,7 @@ export const BENZINGA_RATINGS = defineDataset({
   key: ['benzinga_id'],
   filters: { date: ALL, ticker: ALL, importance: EQ_RANGE, last_updated: EQ_RANGE, rating_action: ALL, price_target_action: ALL, benzinga_id: ALL, benzinga_analyst_id: ALL, benzinga_firm_id: ALL },
   sort: 'last_updated.desc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_EARNINGS = defineDataset({
@@ -111,7 +111,7 @@ export const BENZINGA_EARNINGS = defineDataset({
   key: ['benzinga_id'],
   filters: { date: ALL, ticker: ALL, importance: ALL, last_updated: ALL, date_status: ALL, eps_surprise_percent: ALL, revenue_surprise_percent: ALL, fiscal_year: ALL, fiscal_period: ALL },
   sort: 'last_updated.desc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_GUIDANCE = defineDataset({
@@ -147,7 +147,7 @@ export const BENZINGA_GUIDANCE = defineDataset({
   key: ['benzinga_id'],
   filters: { date: ALL, ticker: ALL, positioning: ALL, importance: ALL, last_updated: ALL, fiscal_year: ALL, fiscal_period: ALL },
   sort: 'date.desc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_ANALYSTS = defineDataset({
@@ -169,7 +169,7 @@ export const BENZINGA_ANALYSTS = defineDataset({
   key: ['benzinga_id'],
   filters: { benzinga_id: ALL, benzinga_firm_id: ALL, firm_name: ALL, full_name: ALL },
   sort: 'full_name.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_FIRMS = defineDataset({
@@ -184,7 +184,7 @@ export const BENZINGA_FIRMS = defineDataset({
   key: ['benzinga_id'],
   filters: { benzinga_id: ALL },
   sort: 'name.asc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_ANALYST_INSIGHTS = defineDataset({
@@ -207,7 +207,7 @@ export const BENZINGA_ANALYST_INSIGHTS = defineDataset({
   key: ['benzinga_id'],
   filters: { date: ALL, ticker: ALL, last_updated: EQ_RANGE, firm: ALL, rating_action: ALL, benzinga_firm_id: ALL, benzinga_rating_id: ALL },
   sort: 'last_updated.desc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const BENZINGA_BULLS_BEARS = defineDataset({
@@ -223,7 +223,7 @@ export const BENZINGA_BULLS_BEARS = defineDataset({
   key: ['benzinga_id'],
   filters: { ticker: ALL, benzinga_id: ALL, last_updated: EQ_RANGE },
   sort: 'ticker.desc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
 });
 
 export const ETF_ANALYTICS = defineDataset({
@@ -268,7 +268,7 @@ export const ETF_ANALYTICS = defineDataset({
   key: ['composite_ticker', 'effective_date'],
   filters: { composite_ticker: ALL, processed_date: EQ_RANGE, effective_date: EQ_RANGE, risk_total_score: EQ_RANGE, reward_score: EQ_RANGE, quant_total_score: EQ_RANGE, quant_grade: ALL, quant_composite_technical: EQ_RANGE, quant_composite_sentiment: EQ_RANGE, quant_composite_behavioral: EQ_RANGE, quant_composite_fundamental: EQ_RANGE, quant_composite_global: EQ_RANGE, quant_composite_quality: EQ_RANGE },
   sort: 'composite_ticker.asc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
 });
 
 export const ETF_CONSTITUENTS = defineDataset({
@@ -297,7 +297,7 @@ export const ETF_CONSTITUENTS = defineDataset({
   key: ['composite_ticker', 'effective_date', 'constituent_rank'],
   filters: { composite_ticker: ALL, constituent_ticker: ALL, effective_date: EQ_RANGE, processed_date: EQ_RANGE, us_code: ALL, isin: ALL, figi: ALL, sedol: ALL },
   sort: 'composite_ticker.asc',
-  limit: { default: 100, max: 5000 },
+  limit: { default: 100, max: 5001 },
 });
 
 export const ETF_FUND_FLOWS = defineDataset({
@@ -444,7 +444,7 @@ export const TMX_CORPORATE_EVENTS = defineDataset({
   key: ['tmx_record_id'],
   filters: { date: ALL, type: ALL, status: ALL, ticker: ALL, isin: ALL, trading_venue: ALL, tmx_company_id: EQ_RANGE, tmx_record_id: ALL },
   sort: 'date.desc',
-  limit: { default: 100, max: 50000 },
+  limit: { default: 100, max: 50001 },
 });
 
 export const PARTNER_DATASETS = [
