@@ -15,6 +15,8 @@ import { AggregateService, ConversionService, IndicatorService } from './market-
 import { NewsService } from './news.js';
 import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
+import { LiveSnapshots } from './live-snapshots.js';
+import { LiveVersions } from './live-versions.js';
 import { SnapshotService } from './snapshots.js';
 import { SocialService } from './social.js';
 import { SummaryService } from './summaries.js';
@@ -43,6 +45,8 @@ export function createServices(store: Store, opts: ServiceOptions) {
     now: opts.now,
     /** Changes whenever stored data may have changed: keys the response cache. */
     dataVersion: (): string => store.dataVersion(),
+    /** Versions of answers about one ticker's or one market's data (RouteSpec.liveScope). */
+    liveVersions: new LiveVersions(store, () => store.importVersion()),
     tickers: new TickerService(store, opts.now),
     reference: new ReferenceService(store),
     tickerEvents: new TickerEventService(store),
@@ -52,7 +56,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
-    snapshots: new SnapshotService(store),
+    snapshots: new SnapshotService(store, new LiveSnapshots(store, opts.now)),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists,
     futuresMarketStatus: new FuturesMarketStatusService(datasetLists, opts.now),

@@ -75,6 +75,13 @@ export interface SqlDriver {
    * LISTEN connection, and until that listens the token changes every TTL).
    */
   dataVersion(): string;
+  /**
+   * dataVersion() without this driver's live writes (TransactionOptions.live): it moves for
+   * imports, reference data, corrections and other connections' or processes' writes, so answers
+   * kept under it survive the feed's publishing. Whoever keeps such answers must learn of the live
+   * writes another way (services/live-versions.ts).
+   */
+  importVersion(): string;
   close(): Promise<void>;
 }
 
@@ -132,7 +139,16 @@ export interface WriteOptions {
  */
 export const UNVERSIONED: Readonly<TransactionOptions> = Object.freeze({ unversioned: true });
 
+/** The options of a transaction storing what the live feed published. */
+export const LIVE_WRITE: Readonly<TransactionOptions> = Object.freeze({ live: true });
+
 export interface TransactionOptions extends WriteOptions {
+  /**
+   * The transaction stores what the live feed published (ticks, live minute and day bars): it
+   * moves dataVersion() but not importVersion(). Other connections and processes still see it as
+   * any write (their import version moves), since they do not hear of the ticks themselves.
+   */
+  live?: boolean;
   /**
    * When another connection holds the write lock, fail at once with StoreBusyError instead of
    * waiting for it (SQLite; PostgreSQL takes row locks only, so it ignores this). For writes on
