@@ -156,9 +156,10 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   async one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<Rendered | null | undefined> {
     const s = this.stateAt(market, nowMs);
     if (s === undefined) return undefined;
+    if (s.otc === undefined) await this.readOtc(s); // the snapshot flags OTC tickers
     if (!s.entries.has(ticker)) await this.load(s, [ticker], nowMs);
     const e = s.entries.get(ticker);
-    if (e === undefined || !this.current(s, nowMs)) return undefined; // changed meanwhile, or a new epoch
+    if (e === undefined || s.otc === undefined || !this.current(s, nowMs)) return undefined; // changed meanwhile, or a new epoch
     if (e.inputs === null) return null;
     if (aheadOf(e.inputs, nowMs)) return undefined;
     return this.rendered(s, ticker, e, show);
@@ -169,34 +170,49 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
    * or undefined when the live state cannot answer for that clock.
    */
   async list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<MarketList | undefined> {
-    const s = await this.fullMarket(market, nowMs);
-    if (s === undefined) return undefined;
     const key = `${variantOf(show)}${includeOtc ? 'o' : ''}`;
-    const kept = s.lists.get(key);
-    if (kept !== undefined && kept.changes === s.changes) return kept;
-    const pieces: Buffer[] = [];
-    for (const t of s.universe!) {
-      if (!includeOtc && s.otc!.has(t)) continue;
-      const e = s.entries.get(t)!;
-      if (e.inputs === null) continue;
-      pieces.push(this.rendered(s, t, e, show).json);
-    }
-    const list = { changes: s.changes, count: pieces.length, pieces };
-    s.lists.set(key, list);
+    const kept = this.stateAt(market, nowMs)?.lists.get(key);
+    if (kept !== undefined && kept.changes === this.states.get(market)!.changes) return kept;
+    const all = await this.market(market, nowMs, includeOtc, show);
+    if (all === undefined) return undefined;
+    const list = { changes: all.changes, count: all.rendered.length, pieces: all.rendered.map((r) => r.json) };
+    if (all.whole) this.states.get(market)!.lists.set(key, list);
     return list;
   }
 
   /** Every ranked snapshot of the full market (OTC tickers with `includeOtc`), ascending; undefined as list(). */
   async ranked(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<Ranked<AnySnapshot>[] | undefined> {
+    return (await this.market(market, nowMs, includeOtc, show))?.rendered.map((r) => r.ranked);
+  }
+
+  /**
+   * The full market's snapshots in ticker order: from the state, and for tickers it cannot answer
+   * for the clock (a tick ahead of it, or dropped by a write meanwhile) from the store (`whole`
+   * false: not to be kept). `changes` is the state's count they were taken at.
+   */
+  private async market(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<{ rendered: Rendered[]; whole: boolean; changes: number } | undefined> {
     const s = await this.fullMarket(market, nowMs);
     if (s === undefined) return undefined;
-    const out: Ranked<AnySnapshot>[] = [];
+    const changes = s.changes;
+    const out: (Rendered | string)[] = [];
+    const others: string[] = [];
     for (const t of s.universe!) {
       if (!includeOtc && s.otc!.has(t)) continue;
-      const e = s.entries.get(t)!;
-      if (e.inputs !== null) out.push(this.rendered(s, t, e, show).ranked);
+      const e = s.entries.get(t);
+      if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) {
+        others.push(t);
+        out.push(t);
+      } else if (e.inputs !== null) out.push(this.rendered(s, t, e, show));
     }
-    return out;
+    if (others.length === 0) return { rendered: out as Rendered[], whole: true, changes };
+    const otc = s.otc!;
+    const inputs = await readSnapshotInputs(this.store.snapshotReads, market, others, nowMs);
+    const rendered: Rendered[] = [];
+    for (const r of out) {
+      if (typeof r !== 'string') rendered.push(r);
+      else if (inputs.has(r)) rendered.push(render(market, r, inputs.get(r)!, otc, show));
+    }
+    return { rendered, whole: false, changes };
   }
 
   /** The state with the universe, the OTC list and every entry of the universe read, at `nowMs`. */
@@ -210,19 +226,20 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
         s.universe = universe;
         s.universeSet = new Set(universe);
       }
-      if (s.otc === undefined) {
-        const otc = market === 'stocks' ? await this.store.snapshotReads.otcTickers() : new Set<string>();
-        if (!this.current(s, nowMs)) continue;
-        s.otc = otc;
-      }
+      if (s.otc === undefined) await this.readOtc(s);
       const missing = s.universe!.filter((t) => !s.entries.has(t));
       if (missing.length > 0) await this.load(s, missing, nowMs);
       if (!this.current(s, nowMs) || s.universe === undefined || s.otc === undefined) continue;
-      // a tick ahead of the clock, or a ticker dropped again meanwhile: the store answers
-      if (s.universe.some((t) => { const e = s.entries.get(t); return e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs)); })) return undefined;
       return s;
     }
     return undefined;
+  }
+
+  /** The OTC tickers (stocks), read once per import version. */
+  private async readOtc(s: MarketState): Promise<void> {
+    const version = s.importVersion;
+    const otc = s.market === 'stocks' ? await this.store.snapshotReads.otcTickers() : new Set<string>();
+    if (s.importVersion === version) s.otc = otc;
   }
 
   /** The state still is the one of the clock's epoch and import version. */
@@ -264,12 +281,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   private rendered(s: MarketState, ticker: string, e: Entry, show: VisibleTicks): Rendered {
     const v = variantOf(show);
     let r = e.rendered[v];
-    if (r === undefined) {
-      const x = e.inputs!;
-      const ranked: Ranked<AnySnapshot> =
-        s.market === 'stocks' ? stockSnapshot(ticker, x, s.otc?.has(ticker) ?? false, show) : s.market === 'fx' ? forexSnapshot(ticker, x) : cryptoSnapshot(ticker, x, show);
-      r = e.rendered[v] = { ranked, json: snapshotJson(ranked.snapshot) };
-    }
+    if (r === undefined) r = e.rendered[v] = render(s.market, ticker, e.inputs!, s.otc!, show);
     return r;
   }
 
@@ -306,6 +318,12 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     s.touched.set(ticker, ++s.writes);
     s.changes++;
   }
+}
+
+function render(market: SnapshotMarket, ticker: string, x: SnapshotInputs, otc: ReadonlySet<string>, show: VisibleTicks): Rendered {
+  const ranked: Ranked<AnySnapshot> =
+    market === 'stocks' ? stockSnapshot(ticker, x, otc.has(ticker), show) : market === 'fx' ? forexSnapshot(ticker, x) : cryptoSnapshot(ticker, x, show);
+  return { ranked, json: snapshotJson(ranked.snapshot) };
 }
 
 function marketOf(ticker: string): SnapshotMarket | undefined {

@@ -197,9 +197,15 @@ export class VersionText {
 /** How long another connection's writes may stay unseen by dataVersion(), per engine. */
 export const DATA_VERSION_TTL_MS = { sqlite: 100, postgres: 1000 } as const;
 
-/** True unless the statement is a plain read (SELECT, VALUES, EXPLAIN, or a PRAGMA query). */
+/**
+ * True unless the statement is a plain read: SELECT, VALUES, EXPLAIN, or a WITH query naming no
+ * data-changing statement. The batched snapshot reads start with WITH; counted as writes on
+ * PostgreSQL, each moved the data version (and announced a write to every process), so cached
+ * answers were made anew after every snapshot.
+ */
 export function mayWrite(sql: string): boolean {
-  return !/^\s*(SELECT|VALUES|EXPLAIN)\b/i.test(sql);
+  if (/^\s*(SELECT|VALUES|EXPLAIN)\b/i.test(sql)) return false;
+  return !/^\s*WITH\b/i.test(sql) || /\b(INSERT|UPDATE|DELETE|MERGE)\b/i.test(sql);
 }
 
 /** Store-level failure that the HTTP layer answers with 503 (engine unreachable). */
