@@ -12,6 +12,8 @@ import { Envelope, ErrorBody } from './schemas.js';
 import type { LiveScope } from '../services/live-versions.js';
 import { envelope, nativeJson, nativeJsonOrPieces, type SerializerKind } from './serializer.js';
 
+const ignore = (): void => {};
+
 /** What Fastify sends for a serialized JSON body; cached bodies go out with the same type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -136,6 +138,25 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
     return serialized;
   };
 
+  /** Sends the answer cached for `cacheKey` at `version`, if any; true when sent. */
+  const sendCached = (req: FastifyRequest, reply: FastifyReply, cacheKey: string, version: string, keyedMinute: number, scope: LiveScope | undefined): boolean => {
+    const hit = cache!.get(cacheKey, version);
+    if (hit === undefined) return false;
+    req.cachedBody = hit;
+    hits?.remember(req, cacheKey, keyedMinute, scope);
+    const payload = cachedPayload(hit, req.id);
+    // Fastify sets no length for a stream; a body of known length goes without chunking
+    if (payload instanceof BodyPieces) reply.header('content-length', payload.byteLength);
+    reply.type(JSON_TYPE).send(payload);
+    return true;
+  };
+  /**
+   * Answers being made for a cache key at a data version, so identical requests arriving
+   * meanwhile wait for the one answer (sent from the cache once kept) instead of each making it:
+   * 50 connections asking for a renewed snapshot made it 50 times.
+   */
+  const inFlight = new Map<string, Promise<void>>();
+
   for (const [i, url] of [spec.url, ...(spec.aliases ?? [])].entries()) {
     app.route({
       method: 'GET',
@@ -186,16 +207,17 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             scope = spec.liveScope?.({ params });
             // read before the data, so a write meanwhile is not hidden
             version = scope === undefined ? ctx.services.dataVersion() : ctx.services.liveVersions.of(scope);
-            const hit = cache.get(cacheKey, version);
-            if (hit !== undefined) {
-              req.cachedBody = hit;
-              hits?.remember(req, cacheKey, keyedMinute, scope);
-              const payload = cachedPayload(hit, req.id);
-              // Fastify sets no length for a stream; a body of known length goes without chunking
-              if (payload instanceof BodyPieces) reply.header('content-length', payload.byteLength);
-              reply.type(JSON_TYPE).send(payload);
-              return undefined;
+            if (sendCached(req, reply, cacheKey, version, keyedMinute, scope)) return undefined;
+            // the same answer being made for another request: wait for it rather than make it too
+            const flight = `${version}\0${cacheKey}`;
+            const running = inFlight.get(flight);
+            if (running !== undefined) {
+              const key = cacheKey;
+              return running.then(() => (sendCached(req, reply, key, version, keyedMinute, scope) ? reply : answer(query, params, req, reply, key, version, keyedMinute, scope)));
             }
+            const made = answer(query, params, req, reply, cacheKey, version, keyedMinute, scope);
+            inFlight.set(flight, made.then(ignore, ignore));
+            return made.finally(() => inFlight.delete(flight));
           }
         }
         return answer(query, params, req, reply, cacheKey, version, keyedMinute, scope);

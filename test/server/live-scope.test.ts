@@ -69,6 +69,17 @@ for (const engine of engines()) {
       expect(store.importVersion()).toBe(imports);
     });
 
+    it('makes an answer once for identical requests arriving while it is being made', async () => {
+      await settledDataVersion(store, engine.name);
+      await storeTicks(store, [trade('AAA', NOW - 400, 12, 4n)], []); // AAA's cached answers renewed
+      const bars = vi.spyOn(demo.app.ctx.services.aggregates, 'rangeJson');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => demo.get(range('AAA'))));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(new Set(answers.map((a) => JSON.stringify({ ...a.body, request_id: '' }))).size).toBe(1);
+      expect(new Set(answers.map((a) => a.body.request_id)).size).toBe(20);
+      expect(bars).toHaveBeenCalledTimes(1);
+    });
+
     it('renews every cached answer after an import', async () => {
       await settledDataVersion(store, engine.name);
       await demo.get(range('BBB'));
