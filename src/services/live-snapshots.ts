@@ -300,8 +300,9 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
 
   private tick(ticker: string, trade: TradeRow | undefined, quote: QuoteRow | undefined): void {
     const m = marketOf(ticker);
-    const s = m === undefined ? undefined : this.states.get(m);
-    if (s === undefined) return;
+    // forex snapshots are made of quotes alone, crypto ones of trades alone
+    if (m === undefined || (m === 'fx' && trade) || (m === 'crypto' && quote)) return;
+    const s = this.states.get(m)!;
     const e = s.entries.get(ticker);
     if (e === undefined) {
       s.touched.set(ticker, ++s.writes); // a read under way may predate this tick

@@ -529,6 +529,11 @@ export class PostgresDriver extends PgSession {
     /** The store's schema (its writes are announced and heard under this name). */
     private readonly schema = '',
     unannouncedPollMs = UNANNOUNCED_POLL_MS,
+    /**
+     * Connections of the live feed's writes (TransactionOptions.live), apart from the pool that
+     * reads: a publish no longer waits for a connection behind a dozen reads of a busy server.
+     */
+    private readonly livePool: pg.Pool = pool,
   ) {
     super(pool, { n: 0 }, new Outage(failFastMs));
     this.listener = new WriteListener(pool.options, schema, this.liveTag);
@@ -598,8 +603,10 @@ export class PostgresDriver extends PgSession {
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    const livePool = new pg.Pool({ ...pool.options, max: LIVE_LANE_CONNECTIONS });
+    livePool.on('error', () => {});
     // with deadlines (serving), an outage found by one call fails the next ones at once for a while
-    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '', opts.unannouncedPollMs);
+    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '', opts.unannouncedPollMs, livePool);
   }
 
   override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
@@ -607,7 +614,7 @@ export class PostgresDriver extends PgSession {
     const counter = opts.live ? this.liveWrites : this.writes;
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await (opts.live ? this.livePool : this.pool).connect();
     } catch (err) {
       throw this.outage.note(err, started);
     }
@@ -633,9 +640,13 @@ export class PostgresDriver extends PgSession {
 
   override async close(): Promise<void> {
     this.listener.close();
+    if (this.livePool !== this.pool) await this.livePool.end();
     await this.pool.end();
   }
 }
+
+/** Connections of the live writes' own pool (PostgresDriver's livePool). */
+const LIVE_LANE_CONNECTIONS = 2;
 
 /** The channel tickerbase processes announce their writes on; the payload names the schema. */
 const WRITES_CHANNEL = 'tickerbase_writes';
