@@ -41,17 +41,18 @@ export interface ServiceOptions {
 export function createServices(store: Store, opts: ServiceOptions) {
   const universalSnapshot = new UniversalSnapshotService(store, opts.riskFreeRate);
   const datasetLists = new DatasetListService(store);
+  const liveVersions = new LiveVersions(store, () => store.importVersion());
   return {
     now: opts.now,
     /** Changes whenever stored data may have changed: keys the response cache. */
     dataVersion: (): string => store.dataVersion(),
     /** Versions of answers about one ticker's or one market's data (RouteSpec.liveScope). */
-    liveVersions: new LiveVersions(store, () => store.importVersion()),
+    liveVersions,
     tickers: new TickerService(store, opts.now),
     reference: new ReferenceService(store),
     tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
-    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes),
+    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes, (ticker) => liveVersions.of({ ticker })),
     legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),
