@@ -13,11 +13,16 @@ export function liveMarketOf(ticker: string): string {
   return ticker.length > 2 && ticker[1] === ':' ? ticker[0]! : '';
 }
 
-/** The scope of an answer: one ticker's market data, or a whole market's. */
-export type LiveScope = { ticker: string } | { market: string };
+/**
+ * The scope of an answer: one ticker's market data (with `bars`: its bars alone, which its trades
+ * and quotes leave as they are until the aggregator stores their minute), or a whole market's.
+ */
+export type LiveScope = { ticker: string; bars?: boolean } | { market: string };
 
 export class LiveVersions {
   private readonly tickers = new Map<string, number>();
+  /** Live bar writes per ticker. */
+  private readonly bars = new Map<string, number>();
   private readonly markets = new Map<string, number>();
   private readonly stop: () => void;
 
@@ -30,7 +35,7 @@ export class LiveVersions {
 
   /** The version of answers in `scope`: the import version and the scope's live count. */
   of(scope: LiveScope): string {
-    const n = 'ticker' in scope ? this.tickers.get(scope.ticker) : this.markets.get(scope.market);
+    const n = 'market' in scope ? this.markets.get(scope.market) : (scope.bars ? this.bars : this.tickers).get(scope.ticker);
     return `${this.importVersion()}~${n ?? 0}`;
   }
 
@@ -46,7 +51,10 @@ export class LiveVersions {
   private note(w: LiveWrite): void {
     for (const r of w.trades) this.bump(r.ticker);
     for (const r of w.quotes) this.bump(r.ticker);
-    for (const r of w.bars) this.bump(r.ticker);
+    for (const r of w.bars) {
+      this.bump(r.ticker);
+      this.bars.set(r.ticker, (this.bars.get(r.ticker) ?? 0) + 1);
+    }
   }
 
   private bump(ticker: string): void {

@@ -1,10 +1,11 @@
 // Cached answers scoped to the tickers the live feed writes: a published trade of AAA renews AAA's
-// cached bars, trades and snapshot, and leaves BBB's answers in the cache (they are sent again
-// without being made anew); an import renews them all. Both engines.
+// cached trades and snapshot (its minute bars once the aggregator stores a bar), and leaves BBB's
+// answers in the cache (they are sent again without being made anew); an import renews them all.
+// Both engines.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nyTime } from '../../src/domain/calendar.js';
 import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
-import { storeTicks } from '../../src/services/live-ticks.js';
+import { storeLiveMinuteBars, storeTicks } from '../../src/services/live-ticks.js';
 import type { Store } from '../../src/store/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { settledDataVersion } from '../helpers/data-version.js';
@@ -50,11 +51,14 @@ for (const engine of engines()) {
       expect((await demo.get(range('BBB'))).body.results.map((b: { c: number }) => b.c)).toEqual([20]);
       expect(await lastPrice('BBB')).toBe(20);
       expect([bars.mock.calls.length, snapshots.mock.calls.length]).toEqual([2, 2]);
-      // AAA: made anew, with the trade
+      // AAA: its snapshot and trades made anew, with the trade; its minute bars wait for a stored bar
       expect(await lastPrice('AAA')).toBe(11);
       expect((await demo.get(range('AAA'))).status).toBe(200);
-      expect([bars.mock.calls.length, snapshots.mock.calls.length]).toEqual([3, 3]);
+      expect([bars.mock.calls.length, snapshots.mock.calls.length]).toEqual([2, 3]);
       expect((await demo.get('/v3/trades/AAA')).body.results.map((r: { price: number }) => r.price)).toEqual([11, 10]);
+      await storeLiveMinuteBars(store, [minute('AAA', nyTime('2024-03-07', '10:02'), 12)]);
+      expect((await demo.get(range('AAA'))).body.results.map((b: { c: number }) => b.c)).toEqual([10, 12]);
+      expect(bars.mock.calls.length).toBe(3);
     });
 
     it("moves the data version, not the import version, for the feed's writes, and neither for reads", async () => {
@@ -71,7 +75,7 @@ for (const engine of engines()) {
 
     it('makes an answer once for identical requests arriving while it is being made', async () => {
       await settledDataVersion(store, engine.name);
-      await storeTicks(store, [trade('AAA', NOW - 400, 12, 4n)], []); // AAA's cached answers renewed
+      await storeLiveMinuteBars(store, [minute('AAA', nyTime('2024-03-07', '10:03'), 13)]); // AAA's cached bars renewed
       const bars = vi.spyOn(demo.app.ctx.services.aggregates, 'rangeJson');
       const answers = await Promise.all(Array.from({ length: 20 }, () => demo.get(range('AAA'))));
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
