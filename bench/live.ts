@@ -154,7 +154,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
       }
     }
 
-    // stored events per second, counted back from the store
+    // stored events per second, counted back from the store (after the last rate's backlog drained)
+    await new Promise((r) => setTimeout(r, 3000));
     const before = (await store.status()).rows.trades;
     const flat = await forkChild<Published>('./live-publisher.ts', [server.url, TOKEN, '0', TRADED.map((_, i) => `ZB${i}`).join(',')]);
     flat.tell('reset');
