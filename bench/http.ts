@@ -24,14 +24,10 @@
 // BENCH_SECONDS (default 5) per round, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
 // BENCH_CASES (comma-separated case names, default all), BENCH_ENGINES (sqlite,postgres),
 // BENCH_SRC (the checkout whose server is measured, default this one: to compare commits).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { openStore, type Store } from '../src/store/index.js';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib.js';
+import { benchDatabase, openBenchStore, line, median, peakRss, memoryNow, rotationScript, runWrk, startBare, startServer, type Case, type WrkResult } from './wrk-servers.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -41,16 +37,6 @@ const onlyCases = process.env.BENCH_CASES?.split(',');
 const onlyEngines = process.env.BENCH_ENGINES?.split(',');
 const serverSrc = resolve(process.env.BENCH_SRC ?? process.cwd());
 
-interface Case {
-  name: string;
-  /** Paths asked in turn (one for a fixed URL). */
-  paths: string[];
-  /**
-   * Connections for answers of a megabyte or more (default BENCH_CONNECTIONS): with 50 such
-   * requests in flight none finishes within a round, and wrk would count none.
-   */
-  connections?: number;
-}
 
 function cases(rotation: string[], lastTrade: string): Case[] {
   const from = (n: number, limit: number) => rotation.slice(0, n).map((t) => `/v3/reference/tickers?limit=${limit}&ticker.gte=${encodeURIComponent(t)}`);
@@ -80,220 +66,15 @@ function dateAfter(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-interface Child {
-  proc: ChildProcess;
-  url: string;
-  cpu(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-function cpuOf(proc: ChildProcess): () => Promise<number> {
-  return () =>
-    new Promise((resolve) => {
-      proc.once('message', (m) => {
-        const u = m as NodeJS.CpuUsage;
-        resolve((u.user + u.system) / 1000); // ms
-      });
-      proc.send('cpu');
-    });
-}
-
-/**
- * Where a serve-cpu.mjs child's memory is now and at its highest sampled RSS: RSS, V8's heap
- * (committed, used) and memory outside it, in MiB.
- */
-function memoryNow(proc: ChildProcess): Promise<string> {
-  return new Promise((resolve) => {
-    proc.once('message', (m) => {
-      const { now, peak } = m as { now: NodeJS.MemoryUsage; peak: NodeJS.MemoryUsage };
-      const mib = (n: number) => (n / 2 ** 20).toFixed(0);
-      const of = (u: NodeJS.MemoryUsage) => `RSS ${mib(u.rss)}, V8 heap ${mib(u.heapTotal)} (${mib(u.heapUsed)} used), outside the heap ${mib(u.external)} (buffers ${mib(u.arrayBuffers)}) MiB`;
-      resolve(`now ${of(now)}; at the highest sampled ${of(peak)}`);
-    });
-    proc.send('memory');
-  });
-}
-
-/** The peak RSS of a serve-cpu.mjs child so far, in bytes. */
-function peakRss(proc: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    proc.once('message', (m) => resolve(m as number));
-    proc.send('rss');
-  });
-}
-
-function stopOf(proc: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((res) => {
-      if (proc.exitCode !== null) return res();
-      proc.once('exit', () => res());
-      proc.kill('SIGTERM');
-    });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The environment of the CLI children, with what bin/tickerbase adds (SERVER_ENV): the store is
- * named by flags only (DATABASE_URL, which the bench reads to find the PostgreSQL server, would
- * otherwise send the SQLite run there).
- */
-function childEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, ...SERVER_ENV, DATABASE_URL: '', TICKERBASE_DATA_DIR: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
-}
-
-async function startServer(storeArgs: string[], logFile: string): Promise<Child> {
-  const port = await freePort();
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--demo', 'no', '--live-demo', 'no', ...storeArgs];
-  for (const script of ['scripts/compile.mjs', 'scripts/copy-sql.mjs']) {
-    const built = spawnSync(process.execPath, [join(serverSrc, script)], { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error(`${script} exited with ${built.status}`);
-  }
-  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/targets/serve-cpu.mjs', serverSrc, ...args], {
-    env: childEnv(),
-    stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`tickerbase serve exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('tickerbase serve did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { proc, url, cpu: cpuOf(proc), stop: stopOf(proc) };
-}
-
-async function startBare(file: string): Promise<Child> {
-  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/targets/bare-cpu.ts', file], { env: { ...process.env, ...SERVER_ENV }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /LISTENING (\S+)/.exec(buf);
-      if (m) resolve(m[1]!);
-    });
-    proc.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return { proc, url, cpu: cpuOf(proc), stop: stopOf(proc) };
-}
-
-export interface WrkResult {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Non-2xx/3xx answers and socket errors. */
-  bad: number;
-  cpuPerRequestMs: number;
-}
-
-/** wrk's latency as milliseconds ("812.00us", "1.20ms", "2.01s"). */
-function ms(text: string): number {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
-  if (!m) return NaN;
-  const v = Number(m[1]);
-  return m[2] === 'us' ? v / 1000 : m[2] === 'ms' ? v : m[2] === 's' ? v * 1000 : v * 60_000;
-}
-
-export function parseWrk(out: string): Omit<WrkResult, 'cpuPerRequestMs'> {
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-  const p50 = ms(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? '');
-  const p99 = ms(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? '');
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const socketErrors = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { requests, rps, p50, p99, bad: non2xx + socketErrors };
-}
-
-/** A wrk Lua script asking `paths` in turn, each connection starting at its own place. */
-function rotationScript(file: string, paths: string[]): string {
-  const list = paths.map((p) => JSON.stringify(p)).join(',\n');
-  writeFileSync(
-    file,
-    `local paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`,
-  );
-  return file;
-}
-
-async function runWrk(target: Child, c: Case, script: string | undefined, headers: Record<string, string>, secs: number): Promise<WrkResult> {
-  const args = ['-t1', `-c${c.connections ?? connections}`, `-d${secs}s`, '--timeout', '60s', '--latency'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
-  if (script) args.push('-s', script);
-  args.push(`${target.url}${c.paths[0]}`);
-  const before = await target.cpu();
-  const r = await new Promise<{ status: number | null; out: string }>((resolve) => {
-    const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    p.once('exit', (status) => resolve({ status, out }));
-  });
-  const after = await target.cpu();
-  if (r.status !== 0) throw new Error(`wrk exited with ${r.status}: ${r.out}`);
-  const parsed = parseWrk(r.out);
-  return { ...parsed, cpuPerRequestMs: parsed.requests > 0 ? (after - before) / parsed.requests : NaN };
-}
-
-function median(runs: WrkResult[]): WrkResult {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
-}
-
-function line(who: string, r: WrkResult, bytes?: number): string {
-  const size = bytes === undefined ? '' : `  ${bytes >= 10_240 ? `${(bytes / 1024).toFixed(0)} KiB` : `${bytes} B`}`;
-  return `  ${who.padEnd(11)}${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  CPU ${(r.cpuPerRequestMs * 1000).toFixed(0).padStart(6)} µs/req${r.bad ? `  BAD ${r.bad}` : ''}${size}`;
-}
-
-/** Loads the demo into the store once (kept for later runs). */
-async function ensureDemo(store: Store, storeArgs: string[]): Promise<void> {
-  if ((await store.meta.get('demo_loaded')) !== undefined) return;
-  console.log(`loading the demo data set (${storeArgs.join(' ')}), once…`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/targets/serve-from.ts', process.cwd(), 'demo', '--no-key', ...storeArgs], { stdio: 'inherit', env: childEnv() });
-  if (r.status !== 0) throw new Error(`tickerbase demo exited with ${r.status}`);
-}
-
-/** A database of the bench's own on the server of `url` (created when missing). */
-async function benchDatabase(url: string): Promise<string> {
-  const u = new URL(url);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', ['tickerbase_bench']);
-    if (exists.rowCount === 0) await client.query('CREATE DATABASE tickerbase_bench');
-  } finally {
-    await client.end();
-  }
-  u.pathname = '/tickerbase_bench';
-  return u.toString();
-}
-
 async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<void> {
   const dataDir = join(benchDir, engine);
-  mkdirSync(dataDir, { recursive: true });
-  const storeArgs = ['--data-dir', dataDir, ...(databaseUrl ? ['--database-url', databaseUrl] : [])];
-  let store = await openStore({ dataDir, databaseUrl });
-  await ensureDemo(store, storeArgs);
-  await store.close();
-  store = await openStore({ dataDir, databaseUrl });
+  const { store, storeArgs } = await openBenchStore(dataDir, databaseUrl);
   const { key } = await store.keys.create({ plan: 'demo', label: 'bench-http' });
   const rotation = (await store.reference.listTickers({ market: 'stocks', active: true, sort: 'ticker', order: 'asc', limit: 1500 })).map((t) => t.record.ticker);
   await store.close();
   const headers = { 'x-api-key': key };
 
-  const server = await startServer(storeArgs, join(dataDir, 'access.log'));
+  const server = await startServer(storeArgs, join(dataDir, 'access.log'), serverSrc);
   try {
     const newest = await fetch(`${server.url}/v3/trades/AAPL?limit=1`, { headers });
     const lastTrade = /"sip_timestamp":(\d+)/.exec(await newest.text())?.[1]; // as text: ns exceed 2^53
@@ -325,13 +106,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
       for (const c of list) {
         const script = c.paths.length > 1 ? rotationScript(join(dataDir, 'rotate.lua'), c.paths) : undefined;
         // a second of load on each first, not counted: both servers compiled and warm
-        await runWrk(server, c, script, headers, 1);
-        await runWrk(bare, c, script, {}, 1);
+        await runWrk(server, c, script, headers, 1, connections);
+        await runWrk(bare, c, script, {}, 1, connections);
         const ours: WrkResult[] = [];
         const base: WrkResult[] = [];
         for (let r = 0; r < rounds; r++) {
-          ours.push(await runWrk(server, c, script, headers, seconds));
-          base.push(await runWrk(bare, c, script, {}, seconds));
+          ours.push(await runWrk(server, c, script, headers, seconds, connections));
+          base.push(await runWrk(bare, c, script, {}, seconds, connections));
         }
         const o = median(ours);
         const b = median(base);

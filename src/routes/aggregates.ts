@@ -133,6 +133,8 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
     // Back-tests ask the same ranges again and again; kept while the plan's window cuts nothing
     // (a range ending today: while no bar after now is stored)
     cacheKey: requestCacheKey(ctx),
+    // bars of a minute and longer are made of stored bars alone; second bars of trades
+    liveScope: ({ params }) => ({ ticker: normalizeTicker(params.ticker), bars: params.timespan !== 'second' }),
     handler: async ({ params, query: raw, req }) => {
       const q = rangeCursorQuery(ctx, raw);
       const ticker = normalizeTicker(params.ticker);

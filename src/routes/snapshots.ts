@@ -7,7 +7,9 @@ import { normalizeTicker } from '../domain/ticker-market.js';
 import type { RouteContext } from '../server/context.js';
 import { applyDataWindow, entitled, noteDataCut } from '../server/entitlements.js';
 import { notFound } from '../domain/errors.js';
-import { getRoute } from '../server/route.js';
+import { getRoute, requestCacheKey } from '../server/route.js';
+import { JoinedJsonItems } from '../server/serializer.js';
+import { snapshotEpoch } from '../services/live-snapshots.js';
 import { StringEnum } from '../server/schemas.js';
 import type { SnapshotMarket, VisibleTicks } from '../services/snapshots.js';
 import { CryptoSnapshot, ForexSnapshot, StockSnapshot } from '../domain/snapshot-schemas.js';
@@ -50,16 +52,28 @@ interface MarketSpec {
   op: string;
   item: TSchema;
   tickerParam: string;
+  /** The market's live version (live-versions.ts: liveMarketOf, its tickers' symbol prefix). */
+  liveMarket: string;
 }
 
 const MARKETS: MarketSpec[] = [
-  { market: 'stocks', base: '/v2/snapshot/locale/us/markets/stocks', label: 'stocks', op: 'Stocks', item: StockSnapshot, tickerParam: 'stocksTicker' },
-  { market: 'fx', base: '/v2/snapshot/locale/global/markets/forex', label: 'forex', op: 'Forex', item: ForexSnapshot, tickerParam: 'ticker' },
-  { market: 'crypto', base: '/v2/snapshot/locale/global/markets/crypto', label: 'crypto', op: 'Crypto', item: CryptoSnapshot, tickerParam: 'ticker' },
+  { market: 'stocks', base: '/v2/snapshot/locale/us/markets/stocks', label: 'stocks', op: 'Stocks', item: StockSnapshot, tickerParam: 'stocksTicker', liveMarket: '' },
+  { market: 'fx', base: '/v2/snapshot/locale/global/markets/forex', label: 'forex', op: 'Forex', item: ForexSnapshot, tickerParam: 'ticker', liveMarket: 'C' },
+  { market: 'crypto', base: '/v2/snapshot/locale/global/markets/crypto', label: 'crypto', op: 'Crypto', item: CryptoSnapshot, tickerParam: 'ticker', liveMarket: 'X' },
 ];
 
 export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): Promise<void> {
+  const identity = requestCacheKey(ctx);
   for (const m of MARKETS) {
+    // Kept for the clock's epoch (the day and the minute: which minute bars have completed) and
+    // what the plan shows; never for a delayed clock, which moves with every millisecond.
+    const cacheKey = (args: { query: unknown; req: FastifyRequest }): string | undefined => {
+      const t = snapshotTime(ctx, args.req);
+      if (t.timeframe === 'DELAYED') return undefined;
+      const show = visibleTicks(args.req);
+      return `${identity(args)}\0${snapshotEpoch(m.market, t.nowMs)}\0${show.trades ? 't' : ''}${show.quotes ? 'q' : ''}`;
+    };
+    const marketScope = () => ({ market: m.liveMarket });
     const stocks = m.market === 'stocks';
     const normalize = stocks ? (t: string) => t : normalizeTicker;
     const otcParam: Record<string, TSchema> = stocks ? { include_otc: Type.Boolean({ default: false }) } : {};
@@ -76,16 +90,21 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       market: m.market,
       querystring: Type.Object({ tickers: Type.Optional(TickersParam), ...otcParam }),
       response: Type.Object({ status: Type.String(), request_id: Type.String(), count: Type.Integer(), tickers: Type.Array(m.item) }),
+      // each ticker's snapshot is JSON written once per change (the live state keeps it), spliced in
+      serializer: 'native',
+      cacheKey,
+      liveScope: marketScope,
       handler: async ({ query, req }) => {
         const q = query as { tickers?: string[]; include_otc?: boolean };
-        const tickers = await ctx.services.snapshots.list({
+        const { count, pieces } = await ctx.services.snapshots.listPieces({
           market: m.market,
           tickers: tickerList(q.tickers, normalize),
           nowMs: snapshotClock(ctx, req),
           includeOtc: q.include_otc ?? false,
           show: visibleTicks(req),
         });
-        return { count: tickers.length, tickers };
+        req.fromMemory = true;
+        return { count, tickers: new JoinedJsonItems(pieces, count) };
       },
     });
 
@@ -100,6 +119,8 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       params: Type.Object({ [m.tickerParam]: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
       // count (always 1) as the list snapshots carry it; older clients (client-js 8.x) read it here too
       response: Type.Object({ status: Type.String(), request_id: Type.String(), ticker: m.item, count: Type.Integer() }),
+      cacheKey,
+      liveScope: ({ params }) => ({ ticker: normalize((params as Record<string, string>)[m.tickerParam]!) }),
       handler: async ({ params, req }) => {
         const ticker = normalize((params as Record<string, string>)[m.tickerParam]!);
         const one = await ctx.services.snapshots.one({ market: m.market, nowMs: snapshotClock(ctx, req), show: visibleTicks(req) }, ticker);
@@ -121,6 +142,8 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       params: Type.Object({ direction: StringEnum(['gainers', 'losers'] as const) }),
       querystring: Type.Object({ ...otcParam }),
       response: Type.Object({ status: Type.String(), request_id: Type.String(), count: Type.Integer(), tickers: Type.Array(m.item) }),
+      cacheKey,
+      liveScope: marketScope,
       handler: async ({ params, query, req }) => {
         const tickers = await ctx.services.snapshots.movers(
           { market: m.market, nowMs: snapshotClock(ctx, req), includeOtc: (query as { include_otc?: boolean }).include_otc ?? false, show: visibleTicks(req) },

@@ -110,6 +110,8 @@ export async function tickerRoutes(app: FastifyInstance, ctx: RouteContext): Pro
     // base URL of branding links.
     cacheKey: ({ params, query, req }) =>
       `${params.ticker}\0${query.date ?? `day ${localDayOf(ctx.now(), barZone(marketOfTicker(params.ticker)))}`}\0${baseUrl(ctx, req)}`,
+    // the ticker's own market data (market_cap) is all the live feed writes that it reads
+    liveScope: ({ params }) => ({ ticker: params.ticker }),
     handler: async ({ params, query, req }) => {
       const wire = await ctx.services.tickers.overview(params.ticker, query.date);
       if (!wire) throw notFound('Ticker not found.');

@@ -214,6 +214,7 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     serializer: 'native',
     // kept while the plan's window cuts nothing: a range that ends in the past, or at now with nothing stored after it
     cacheKey: requestCacheKey(ctx),
+    liveScope: ({ params }) => ({ ticker: normalizeTicker(params.ticker) }),
     handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
       const page = await listPage(ctx, req, query, {
@@ -242,6 +243,7 @@ export async function tradeQuoteRoutes(app: FastifyInstance, ctx: RouteContext):
     response: ListOf(QuoteWire),
     serializer: 'native',
     cacheKey: requestCacheKey(ctx),
+    liveScope: ({ params }) => ({ ticker: normalizeTicker(params.ticker) }),
     handler: async ({ params, query, req }) => {
       const ticker = normalizeTicker(params.ticker);
       const page = await listPage(ctx, req, query, {

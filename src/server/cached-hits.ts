@@ -14,6 +14,7 @@ import { basePerRequest, isValidHost, rawPublicBase } from './public-url.js';
 import { requestId } from './request-id.js';
 import { cachedBody, joinedPieces, PIECES_FROM_BYTES, type CachedBody } from './response-cache.js';
 import type { UsageRecorder } from './usage.js';
+import type { LiveScope } from '../services/live-versions.js';
 
 // Repeated requests for answers the response cache holds, answered as Node hands them over,
 // before Fastify's pipeline (routing, request and reply objects, query parsing and validation,
@@ -53,6 +54,8 @@ export interface HitDeps {
 /** What a request as it arrived was answered with by the full path. */
 interface Remembered {
   cacheKey: string;
+  /** The live scope its cached answer is versioned by (RouteSpec.liveScope), if any. */
+  scope: LiveScope | undefined;
   /** The operation's path (metrics and usage are counted by it). */
   operation: string;
   /** The route template the request matched (an alias's own): the access line's route. */
@@ -187,7 +190,7 @@ export class CachedHits implements RepeatedRequests {
    * Called by a keyed route that answered `req` from the cache, or kept its answer there, under
    * `cacheKey` computed in clock minute `keyedMinute`.
    */
-  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number): void {
+  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number, scope?: LiveScope): void {
     if (this.deps === undefined || req.method !== 'GET') return;
     const meta = req.routeMeta;
     // time series: the plan's window is part of their keys
@@ -201,6 +204,7 @@ export class CachedHits implements RepeatedRequests {
     const dataset = normaliseDataset(meta.dataset);
     this.memo.set(shape.signature, {
       cacheKey,
+      scope,
       operation: meta.url,
       route: req.routeOptions.url ?? meta.url,
       dataset,
@@ -244,7 +248,8 @@ export class CachedHits implements RepeatedRequests {
     }
     const plan = deps.plans.get(record.plan);
     if (plan === undefined || plan.rate_limit || !deps.plans.entitled(plan, m.dataset, m.market)) return false;
-    const entry = this.ctx.responseCache!.get(m.cacheKey, this.ctx.services.dataVersion());
+    const services = this.ctx.services;
+    const entry = this.ctx.responseCache!.get(m.cacheKey, m.scope === undefined ? services.dataVersion() : services.liveVersions.of(m.scope));
     if (entry === undefined || (m.reference && entry.etag === undefined)) return false;
 
     const id = requestId();

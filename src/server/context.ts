@@ -1,3 +1,4 @@
+import type { LiveScope } from '../services/live-versions.js';
 import type { FastifyRequest } from 'fastify';
 import type { Dataset } from '../domain/datasets.js';
 import type { Services } from '../services/index.js';
@@ -35,7 +36,7 @@ export interface ServerConfig {
  */
 export interface RepeatedRequests {
   /** A keyed route answered `req` from the cache, or kept its answer there, under `cacheKey` computed in clock minute `keyedMinute`. */
-  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number): void;
+  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number, scope?: LiveScope): void;
   /** Every request goes to Fastify from now on. */
   close(): void;
 }

@@ -9,7 +9,10 @@ import { BodyPieces } from './body-pieces.js';
 import { minuteOf } from './cached-hits.js';
 import { cachedPayload, PIECES_FROM_BYTES } from './response-cache.js';
 import { Envelope, ErrorBody } from './schemas.js';
+import type { LiveScope } from '../services/live-versions.js';
 import { envelope, nativeJson, nativeJsonOrPieces, type SerializerKind } from './serializer.js';
+
+const ignore = (): void => {};
 
 /** What Fastify sends for a serialized JSON body; cached bodies go out with the same type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -53,6 +56,13 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
    */
   cacheKey?: (args: { query: Static<Q>; params: Static<P>; req: FastifyRequest }) => string | undefined;
   /**
+   * With cacheKey, for answers that depend on the market data of one ticker (or one market) and on
+   * data the live feed does not write: the cached answer is kept under the store's import version
+   * and that ticker's (market's) live version, so the feed's writes of other tickers leave it be
+   * (services/live-versions.ts). Without it, answers are kept under the whole data version.
+   */
+  liveScope?: (args: { params: Static<P> }) => LiveScope;
+  /**
    * For answers that are a pure function of the request and one area of the stored data: that
    * area's data version (renewed by every write to it, in any process). The ETag is then made from
    * it and the request (path, validated parameters without the key, envelope, base URL of links)
@@ -89,7 +99,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   const hits = cache !== undefined && auth ? ctx.hits : undefined;
 
   /** The handler's answer in the envelope, kept in the cache when the request has a cache key. */
-  const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string, keyedMinute: number) => {
+  const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string, keyedMinute: number, scope: LiveScope | undefined) => {
     // never for requests whose plan cuts the data (the cut depends on the key)
     if (spec.dataVersion !== undefined && req.dataWindowState === undefined) {
       const etag = dataEtag(await spec.dataVersion(), wrapped, req, query as object, baseUrl(ctx, req));
@@ -117,7 +127,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
       // hits answer with the ETag this answer gets (ETag hook), not one hashed from the body
       if (req.cachedBody !== undefined && req.dataEtag !== undefined) req.cachedBody.etag = req.dataEtag;
-      if (req.cachedBody !== undefined && hits !== undefined) hits.remember(req, cacheKey, keyedMinute);
+      if (req.cachedBody !== undefined && hits !== undefined) hits.remember(req, cacheKey, keyedMinute, scope);
     }
     reply.type(JSON_TYPE);
     if (Array.isArray(serialized)) {
@@ -127,6 +137,25 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
     }
     return serialized;
   };
+
+  /** Sends the answer cached for `cacheKey` at `version`, if any; true when sent. */
+  const sendCached = (req: FastifyRequest, reply: FastifyReply, cacheKey: string, version: string, keyedMinute: number, scope: LiveScope | undefined): boolean => {
+    const hit = cache!.get(cacheKey, version);
+    if (hit === undefined) return false;
+    req.cachedBody = hit;
+    hits?.remember(req, cacheKey, keyedMinute, scope);
+    const payload = cachedPayload(hit, req.id);
+    // Fastify sets no length for a stream; a body of known length goes without chunking
+    if (payload instanceof BodyPieces) reply.header('content-length', payload.byteLength);
+    reply.type(JSON_TYPE).send(payload);
+    return true;
+  };
+  /**
+   * Answers being made for a cache key at a data version, so identical requests arriving
+   * meanwhile wait for the one answer (sent from the cache once kept) instead of each making it:
+   * 50 connections asking for a renewed snapshot made it 50 times.
+   */
+  const inFlight = new Map<string, Promise<void>>();
 
   for (const [i, url] of [spec.url, ...(spec.aliases ?? [])].entries()) {
     app.route({
@@ -169,25 +198,29 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
         let cacheKey: string | undefined;
         let version = '';
         let keyedMinute = 0;
+        let scope: LiveScope | undefined;
         if (cache !== undefined) {
           if (hits !== undefined) keyedMinute = minuteOf(ctx.now()); // the key may depend on the clock's day
           const own = spec.cacheKey!({ query, params, req });
           if (own !== undefined) {
             cacheKey = cacheScope + windowScope(req) + own;
-            version = ctx.services.dataVersion(); // read before the data, so a write meanwhile is not hidden
-            const hit = cache.get(cacheKey, version);
-            if (hit !== undefined) {
-              req.cachedBody = hit;
-              hits?.remember(req, cacheKey, keyedMinute);
-              const payload = cachedPayload(hit, req.id);
-              // Fastify sets no length for a stream; a body of known length goes without chunking
-              if (payload instanceof BodyPieces) reply.header('content-length', payload.byteLength);
-              reply.type(JSON_TYPE).send(payload);
-              return undefined;
+            scope = spec.liveScope?.({ params });
+            // read before the data, so a write meanwhile is not hidden
+            version = scope === undefined ? ctx.services.dataVersion() : ctx.services.liveVersions.of(scope);
+            if (sendCached(req, reply, cacheKey, version, keyedMinute, scope)) return undefined;
+            // the same answer being made for another request: wait for it rather than make it too
+            const flight = `${version}\0${cacheKey}`;
+            const running = inFlight.get(flight);
+            if (running !== undefined) {
+              const key = cacheKey;
+              return running.then(() => (sendCached(req, reply, key, version, keyedMinute, scope) ? reply : answer(query, params, req, reply, key, version, keyedMinute, scope)));
             }
+            const made = answer(query, params, req, reply, cacheKey, version, keyedMinute, scope);
+            inFlight.set(flight, made.then(ignore, ignore));
+            return made.finally(() => inFlight.delete(flight));
           }
         }
-        return answer(query, params, req, reply, cacheKey, version, keyedMinute);
+        return answer(query, params, req, reply, cacheKey, version, keyedMinute, scope);
       },
     });
   }

@@ -15,6 +15,8 @@ import { AggregateService, ConversionService, IndicatorService } from './market-
 import { NewsService } from './news.js';
 import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
+import { LiveSnapshots } from './live-snapshots.js';
+import { LiveVersions } from './live-versions.js';
 import { SnapshotService } from './snapshots.js';
 import { SocialService } from './social.js';
 import { SummaryService } from './summaries.js';
@@ -39,20 +41,23 @@ export interface ServiceOptions {
 export function createServices(store: Store, opts: ServiceOptions) {
   const universalSnapshot = new UniversalSnapshotService(store, opts.riskFreeRate);
   const datasetLists = new DatasetListService(store);
+  const liveVersions = new LiveVersions(store, () => store.importVersion());
   return {
     now: opts.now,
     /** Changes whenever stored data may have changed: keys the response cache. */
     dataVersion: (): string => store.dataVersion(),
+    /** Versions of answers about one ticker's or one market's data (RouteSpec.liveScope). */
+    liveVersions,
     tickers: new TickerService(store, opts.now),
     reference: new ReferenceService(store),
     tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
-    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes),
+    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes, (ticker) => liveVersions.of({ ticker })),
     legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
-    snapshots: new SnapshotService(store),
+    snapshots: new SnapshotService(store, new LiveSnapshots(store, opts.now)),
     options: new OptionsService(store, opts.now, opts.riskFreeRate),
     datasetLists,
     futuresMarketStatus: new FuturesMarketStatusService(datasetLists, opts.now),

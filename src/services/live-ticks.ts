@@ -5,6 +5,10 @@
 import type { FuturesMinuteBar, FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { Store } from '../store/index.js';
+import { noteLiveWrite } from './live-events.js';
+
+/** Live writes move the store's data version but not its import version (cached answers are scoped: live-versions.ts). */
+const LIVE = { live: true } as const;
 
 export interface StoredTicks {
   trades: number;
@@ -22,10 +26,12 @@ export async function storeTicks(store: Store, trades: TradeRow[], quotes: Quote
   const fTrades = futures?.trades ?? [];
   const fQuotes = futures?.quotes ?? [];
   if (trades.length === 0 && quotes.length === 0 && fTrades.length === 0 && fQuotes.length === 0) return { trades: 0, quotes: 0 };
-  return store.transaction(async (tx) => ({
+  const stored = await store.transaction(async (tx) => ({
     trades: (await tx.market.insertTrades(trades)) + (await tx.futures.insertTrades(fTrades)),
     quotes: (await tx.market.insertQuotes(quotes)) + (await tx.futures.insertQuotes(fQuotes)),
-  }));
+  }), LIVE);
+  noteLiveWrite(store, { trades, quotes, bars: [] });
+  return stored;
 }
 
 /** Writes (or corrects) minute bars and re-derives the day bars of their tickers and days. */
@@ -44,7 +50,8 @@ export async function storeLiveMinuteBars(store: Store, bars: readonly BarRow[])
       }
     }
     for (const [ticker, window] of byTicker) await tx.market.deriveDayBars([ticker], window);
-  });
+  }, LIVE);
+  noteLiveWrite(store, { trades: [], quotes: [], bars });
 }
 
 /** Writes (or corrects) futures minute bars made from live futures trades. */
@@ -52,5 +59,5 @@ export async function storeLiveFuturesBars(store: Store, bars: readonly FuturesM
   if (bars.length === 0) return;
   await store.transaction(async (tx) => {
     await tx.futures.insertMinuteBars(bars);
-  });
+  }, LIVE);
 }

@@ -1,5 +1,6 @@
 // Aggregates, indicators and currency conversion over one store: the computations live in
 // aggregates.ts, indicators.ts and conversion.ts; these services bind them to the store and clock.
+import { listenLiveWrites } from './live-events.js';
 import type { CryptoOpenClose, OpenClose } from '../domain/aggregate-schemas.js';
 import type { IndicatorKind } from '../domain/indicators.js';
 import type { Store } from '../store/index.js';
@@ -40,11 +41,15 @@ export class AggregateService {
   private readonly memo: VersionedMemo;
 
   constructor(
-    private readonly store: MarketStore & Pick<Store, 'dataVersion'>,
+    private readonly store: MarketStore & Pick<Store, 'dataVersion' | 'importVersion'>,
     private readonly now: () => number,
     minuteDaysBytes?: number,
   ) {
-    if (minuteDaysBytes !== 0) this.minuteDays = new MinuteBarDays(store.market, () => store.dataVersion(), minuteDaysBytes);
+    if (minuteDaysBytes !== 0) {
+      const days = new MinuteBarDays(store.market, () => store.importVersion(), minuteDaysBytes);
+      listenLiveWrites(store, (w) => days.forgetLiveBars(w.bars));
+      this.minuteDays = days;
+    }
     const memo = new VersionedMemo(() => store.dataVersion());
     this.memo = memo;
     this.rangeStore = {

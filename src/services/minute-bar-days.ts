@@ -4,8 +4,11 @@
 // day are kept as the JSON items the store writes, joined in one buffer, with each bar's start
 // time and where its item ends, so an ascending page of stored minute bars is a run of slices of
 // those buffers. Days are read on a page's first need, as many at once as the page wants; they are
-// kept while the store's data version stays where it was before they were read, within a byte
-// budget, the least recently asked ticker going first. What they cannot answer (descending pages,
+// kept while the store's version (given by the caller: the import version, which the live feed's
+// writes leave alone) stays where it was before they were read, within a byte budget, the least
+// recently asked ticker going first. Minute bars the feed stores drop only their ticker's days
+// (forgetLiveBars): a range over 60 days of a ticker trading live reads its one live day again,
+// not 60. What they cannot answer (descending pages,
 // times before 1970) the store reads as before.
 import { DAY_MS } from '../domain/rfc3339.js';
 import type { BarJsonPage, BarRange, MinuteBarDayItems } from '../store/repos/market-port.js';
@@ -72,6 +75,9 @@ const cost = (d: Day) => d.items.length + d.ends.byteLength + d.times.byteLength
 
 export class MinuteBarDays {
   private version?: string;
+  /** Live bars forgotten so far (a counter), and per kept name the count at its last one. */
+  private liveBars = 0;
+  private readonly touched = new Map<string, number>();
   /** Kept days by ticker (`otc:ticker`), least recently asked first. */
   private readonly tickers = new Map<string, Map<number, Day>>();
   private heldBytes = 0;
@@ -145,6 +151,7 @@ export class MinuteBarDays {
    */
   private async read(name: string, ticker: string, otc: boolean, first: number, last: number, wanted: number, version: string): Promise<Map<number, Day>> {
     const kept = this.tickers.get(name);
+    const from = this.liveBars;
     let upTo = first;
     while (upTo < last && !kept?.has(upTo + 1)) upTo++;
     const maxRows = wanted + SLACK_ROWS;
@@ -164,8 +171,24 @@ export class MinuteBarDays {
     const days = new Map<number, Day>();
     for (let n = first; n <= complete; n++) days.set(n, EMPTY);
     for (const { n, day } of found) days.set(n, day);
-    if (version === this.currentVersion() && version === this.version) this.keep(name, days);
+    // not kept when the feed stored bars of the ticker meanwhile: the read may predate them
+    if (version === this.currentVersion() && version === this.version && (this.touched.get(name) ?? 0) <= from) this.keep(name, days);
     return days;
+  }
+
+  /** Drops the kept days of the bars' tickers and UTC days (minute bars the live feed stored). */
+  forgetLiveBars(bars: readonly { ticker: string; t: number }[]): void {
+    for (const b of bars) {
+      const n = Math.floor(b.t / DAY_MS);
+      for (const name of [`0:${b.ticker}`, `1:${b.ticker}`]) {
+        this.touched.set(name, ++this.liveBars);
+        const days = this.tickers.get(name);
+        const day = days?.get(n);
+        if (day === undefined) continue;
+        days!.delete(n);
+        this.heldBytes -= cost(day);
+      }
+    }
   }
 
   private keep(name: string, days: Map<number, Day>): void {
@@ -188,6 +211,7 @@ export class MinuteBarDays {
 
   private clear(version: string): void {
     this.tickers.clear();
+    this.touched.clear();
     this.heldBytes = 0;
     this.version = version;
   }

@@ -89,12 +89,16 @@ export async function readSnapshotInputs(
   tickers: readonly string[],
   nowMs: number,
   /** Leave the quotes out (ranking stocks or crypto needs no quote); read the session parts' last prices (stocks). */
-  opts: { quotes?: boolean; sessionParts?: boolean } = {},
+  /**
+   * `ticksAtNs`: the last trade and quote at or before this instant rather than the clock (the live
+   * state reads the latest stored, and holds back a tick later than a request's clock).
+   */
+  opts: { quotes?: boolean; sessionParts?: boolean; ticksAtNs?: bigint } = {},
 ): Promise<Map<string, SnapshotInputs>> {
   const d = snapshotDay(market, nowMs);
   // minute bars that have ended by the clock (all of them once the day is over)
   const minutesBefore = d.complete ? d.end : Math.min(d.end, nowMs - MINUTE_MS + 1);
-  const atNs = BigInt(nowMs) * NS_PER_MS;
+  const atNs = opts.ticksAtNs ?? BigInt(nowMs) * NS_PER_MS;
   const [stored, running, min, prev, trades, quotes, partBars] = await Promise.all([
     d.complete ? reads.dayBarsAt(tickers, d.start) : Promise.resolve(new Map<string, BarRow>()),
     d.complete ? Promise.resolve(new Map<string, BarRow>()) : reads.minuteAggregates(tickers, d.start, minutesBefore),
@@ -316,7 +320,7 @@ export interface SnapshotRequest {
   show: VisibleTicks;
 }
 
-type AnySnapshot = StockSnapshot | ForexSnapshot | CryptoSnapshot;
+export type AnySnapshot = StockSnapshot | ForexSnapshot | CryptoSnapshot;
 
 /** Snapshots of the requested tickers (or the whole market) that have any data, ascending by ticker. */
 export async function marketSnapshots(store: SnapshotStore, req: SnapshotRequest, opts: { quotes?: boolean } = {}): Promise<Ranked<AnySnapshot>[]> {
@@ -359,21 +363,68 @@ export async function movers(store: SnapshotStore, req: Omit<SnapshotRequest, 't
 
 export type { SnapshotMarket };
 
+/** Snapshots as JSON pieces, one per ticker (spliced into the body by the native serializer). */
+export interface SnapshotPieces {
+  count: number;
+  pieces: readonly Buffer[];
+}
+
+/** A ticker's snapshot as JSON text (nanosecond times exact). */
+export function snapshotJson(s: AnySnapshot): Buffer {
+  return Buffer.from(JSON.stringify(s, bigintMarker).replace(BIGINT_PATTERN, '$1'));
+}
+
+// JSON writes the marker's NUL as \u0000 (six characters), which no other value of a snapshot holds
+const BIGINT_PATTERN = /"\\u0000n(-?\d+)"/g;
+function bigintMarker(_key: string, v: unknown): unknown {
+  return typeof v === 'bigint' ? `\u0000n${v}` : v;
+}
+
+/**
+ * Answers kept in memory (live-snapshots.ts): each gives undefined where it cannot answer for the
+ * request's clock, and the store is read instead.
+ */
+export interface LiveSnapshotAnswers {
+  one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<{ ranked: Ranked<AnySnapshot> } | null | undefined>;
+  list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<SnapshotPieces | undefined>;
+  ranked(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<Ranked<AnySnapshot>[] | undefined>;
+}
+
+/**
+ * Snapshots answered from the live state (live-snapshots.ts) where it can answer for the
+ * request's clock, else computed from the store as above; both give the same answer.
+ */
 export class SnapshotService {
-  constructor(private readonly store: SnapshotStore) {}
+  constructor(
+    private readonly store: SnapshotStore,
+    private readonly live?: LiveSnapshotAnswers,
+  ) {}
 
   /** Snapshots of the requested tickers (or the whole market) that have any data, ascending by ticker. */
   async list(req: SnapshotRequest): Promise<AnySnapshot[]> {
     return (await marketSnapshots(this.store, req)).map((r) => r.snapshot);
   }
 
+  /** list() as JSON pieces; the whole market from the live state's rendered pieces. */
+  async listPieces(req: SnapshotRequest): Promise<SnapshotPieces> {
+    if (req.tickers === undefined && this.live !== undefined) {
+      const kept = await this.live.list(req.market, req.nowMs, req.includeOtc, req.show);
+      if (kept !== undefined) return kept;
+    }
+    const all = await this.list(req);
+    return { count: all.length, pieces: all.map(snapshotJson) };
+  }
+
   /** The snapshot of one ticker (OTC included), undefined when nothing is stored for it. */
   async one(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<AnySnapshot | undefined> {
+    const kept = await this.live?.one(req.market, ticker, req.nowMs, req.show);
+    if (kept !== undefined) return kept?.ranked.snapshot;
     const [one] = await marketSnapshots(this.store, { ...req, tickers: [ticker], includeOtc: true });
     return one?.snapshot;
   }
 
-  movers(req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {
-    return movers(this.store, req, direction);
+  async movers(req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {
+    const all = await this.live?.ranked(req.market, req.nowMs, req.includeOtc, req.show);
+    return all !== undefined ? rankMovers(all, req.market, direction) : movers(this.store, req, direction);
   }
 }

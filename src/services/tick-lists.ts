@@ -4,8 +4,9 @@
 // enough ticks is instead kept as the JSON items the store writes, joined in one buffer, with
 // where each item ends and its position (time, sequence number, store key), so a descending page
 // is one slice found by binary search. A list is read after a second page of its ticker was read
-// from the store, off that request's path; it is used while the store's data version stays where
-// it was before the read, within a byte budget (a list larger than the whole budget is not kept),
+// from the store, off that request's path; it is used while the ticker's data version (the import
+// version and the ticker's live writes: live-versions.ts) stays where it was before the read, so
+// the feed's trades of other tickers leave it be, within a byte budget (a list larger than the whole budget is not kept),
 // the least recently asked ticker going first. Ascending pages, and tickers with more ticks than a
 // list takes, go to the store as before.
 import type { TickJsonPage, TickListItems, TickRange, TradeJsonForm } from '../store/repos/market-port.js';
@@ -90,17 +91,17 @@ function firstAfter(l: List, t: bigint, s: bigint, k: bigint): number {
 const formName = (form: TickListForm) => (form === 'quotes' ? 'q' : `t${form.crypto ? 1 : 0}${form.decimalSize ? 1 : 0}`);
 
 export class TickLists {
-  private version?: string;
-  /** Kept lists by `form:ticker`, least recently asked first; null: too many ticks to keep at this version. */
-  private readonly lists = new Map<string, List | null>();
+  /** Kept lists by `form:ticker` with the ticker's version they were read at, least recently asked first; null: too many ticks to keep. */
+  private readonly lists = new Map<string, { list: List | null; version: string }>();
   private readonly loading = new Map<string, Promise<void>>();
-  /** Pages read from the store at this data version, by `form:ticker`. */
-  private readonly storeReads = new Map<string, number>();
+  /** Pages read from the store, by `form:ticker`, at the ticker's version then. */
+  private readonly storeReads = new Map<string, { n: number; version: string }>();
   private heldBytes = 0;
 
   constructor(
     private readonly source: TickListSource,
-    private readonly currentVersion: () => string,
+    /** The version of a ticker's ticks: moves whenever they may have changed. */
+    private readonly currentVersion: (ticker: string) => string,
     readonly maxBytes = DEFAULT_TICK_LISTS_BYTES,
     private readonly maxRows = MAX_LIST_ROWS,
   ) {}
@@ -112,17 +113,17 @@ export class TickLists {
 
   /**
    * The page readTradesJsonPage (or readQuotesJsonPage) would give for `range` from the ticker's
-   * kept list; undefined when none is kept at the current data version or the page is ascending,
-   * and the store then reads it.
+   * kept list; undefined when none is kept at the ticker's current version or the page is
+   * ascending, and the store then reads it.
    */
   page(range: TickRange, form: TickListForm): TickJsonPage | undefined {
     if (range.order !== 'desc' || range.gt !== undefined || range.lte !== undefined) return undefined;
-    if (this.currentVersion() !== this.version) return undefined;
     const name = `${formName(form)}:${range.ticker}`;
-    const list = this.lists.get(name);
+    const kept = this.current(name, range.ticker);
+    const list = kept?.list;
     if (!list) return undefined;
     this.lists.delete(name); // to the newest end
-    this.lists.set(name, list);
+    this.lists.set(name, kept!);
     let start = range.lt === undefined ? 0 : firstBefore(list, range.lt);
     if (range.after) start = Math.max(start, firstAfter(list, BigInt(range.after.ts), BigInt(range.after.seq), BigInt(range.after.pk)));
     const end = range.gte === undefined ? list.ts.length : firstBefore(list, range.gte);
@@ -135,37 +136,36 @@ export class TickLists {
   }
 
   /**
-   * Tells that a page of the ticker was read from the store. The second such page at one data
-   * version has the ticker's list read (want): a server whose data changes every second (live
-   * publishing) would otherwise read a list after nearly every page, and find it outdated before
-   * its next one.
+   * Tells that a page of the ticker was read from the store. The second such page at one version
+   * of the ticker has its list read (want): a ticker whose ticks change every second (live
+   * publishing) would otherwise have its list read after nearly every page, and found outdated
+   * before its next one.
    */
   readFromStore(ticker: string, form: TickListForm): void {
-    const version = this.currentVersion();
-    if (version !== this.version) this.clear(version);
+    const version = this.currentVersion(ticker);
     const name = `${formName(form)}:${ticker}`;
-    const n = (this.storeReads.get(name) ?? 0) + 1;
+    const seen = this.storeReads.get(name);
+    const n = seen?.version === version ? seen.n + 1 : 1;
     if (this.storeReads.size >= MAX_COUNTED) this.storeReads.clear();
-    this.storeReads.set(name, n);
+    this.storeReads.set(name, { n, version });
     if (n >= 2) void this.want(ticker, form);
   }
 
   /**
-   * Reads the ticker's list unless it is kept, being read, or known too large at the current data
+   * Reads the ticker's list unless it is kept, being read, or known too large at its current
    * version; the returned promise (also for a read already under way) settles once it is done.
    */
   want(ticker: string, form: TickListForm): Promise<void> {
-    const version = this.currentVersion(); // before the read: a write meanwhile moves it
-    if (version !== this.version) this.clear(version);
+    const version = this.currentVersion(ticker); // before the read: a write meanwhile moves it
     const name = `${formName(form)}:${ticker}`;
-    if (this.lists.has(name)) return Promise.resolve();
+    if (this.current(name, ticker) !== undefined) return Promise.resolve();
     const under = this.loading.get(name);
     if (under) return under;
     const done = this.source.readTickList(ticker, form, this.maxRows).then(
       (read) => {
-        if (version !== this.currentVersion() || version !== this.version) return;
+        if (version !== this.currentVersion(ticker)) return;
         const list = read === undefined ? null : listOf(read);
-        this.keep(name, list !== null && cost(list) > this.maxBytes ? null : list);
+        this.keep(name, list !== null && cost(list) > this.maxBytes ? null : list, version);
       },
       () => undefined, // the store answers meanwhile; a later page asks again
     );
@@ -176,21 +176,29 @@ export class TickLists {
     return settled;
   }
 
-  private keep(name: string, list: List | null): void {
-    this.lists.set(name, list);
+  /** The kept list of `name` if it was read at the ticker's current version; an outdated one is dropped. */
+  private current(name: string, ticker: string): { list: List | null; version: string } | undefined {
+    const kept = this.lists.get(name);
+    if (kept === undefined) return undefined;
+    if (kept.version === this.currentVersion(ticker)) return kept;
+    this.drop(name);
+    return undefined;
+  }
+
+  private drop(name: string): void {
+    const kept = this.lists.get(name);
+    if (kept?.list) this.heldBytes -= cost(kept.list);
+    this.lists.delete(name);
+  }
+
+  private keep(name: string, list: List | null, version: string): void {
+    this.drop(name);
+    this.lists.set(name, { list, version });
     if (list) this.heldBytes += cost(list);
     for (const [oldest, kept] of this.lists) {
       if (this.heldBytes <= this.maxBytes) break;
-      if (kept) this.heldBytes -= cost(kept);
+      if (kept.list) this.heldBytes -= cost(kept.list);
       this.lists.delete(oldest);
     }
-  }
-
-  private clear(version: string): void {
-    this.lists.clear();
-    this.loading.clear();
-    this.storeReads.clear();
-    this.heldBytes = 0;
-    this.version = version;
   }
 }

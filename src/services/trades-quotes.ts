@@ -100,9 +100,11 @@ export class TradeQuoteService {
     private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage' | 'newestTickNs' | 'readTickList'>,
     currentVersion: () => string,
     listBytes?: number,
+    /** The version of one ticker's ticks (default: the whole data version), for its kept list. */
+    tickerVersion: (ticker: string) => string = currentVersion,
   ) {
     this.newest = new VersionedMemo(currentVersion);
-    if (listBytes !== 0) this.lists = new TickLists(market, currentVersion, listBytes);
+    if (listBytes !== 0) this.lists = new TickLists(market, tickerVersion, listBytes);
   }
 
   /** The time (ns) of the newest stored trade or quote of `ticker`; undefined when it has none. */

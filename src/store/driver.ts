@@ -75,6 +75,13 @@ export interface SqlDriver {
    * LISTEN connection, and until that listens the token changes every TTL).
    */
   dataVersion(): string;
+  /**
+   * dataVersion() without this driver's live writes (TransactionOptions.live): it moves for
+   * imports, reference data, corrections and other connections' or processes' writes, so answers
+   * kept under it survive the feed's publishing. Whoever keeps such answers must learn of the live
+   * writes another way (services/live-versions.ts).
+   */
+  importVersion(): string;
   close(): Promise<void>;
 }
 
@@ -132,7 +139,16 @@ export interface WriteOptions {
  */
 export const UNVERSIONED: Readonly<TransactionOptions> = Object.freeze({ unversioned: true });
 
+/** The options of a transaction storing what the live feed published. */
+export const LIVE_WRITE: Readonly<TransactionOptions> = Object.freeze({ live: true });
+
 export interface TransactionOptions extends WriteOptions {
+  /**
+   * The transaction stores what the live feed published (ticks, live minute and day bars): it
+   * moves dataVersion() but not importVersion(). Other connections and processes still see it as
+   * any write (their import version moves), since they do not hear of the ticks themselves.
+   */
+  live?: boolean;
   /**
    * When another connection holds the write lock, fail at once with StoreBusyError instead of
    * waiting for it (SQLite; PostgreSQL takes row locks only, so it ignores this). For writes on
@@ -181,9 +197,15 @@ export class VersionText {
 /** How long another connection's writes may stay unseen by dataVersion(), per engine. */
 export const DATA_VERSION_TTL_MS = { sqlite: 100, postgres: 1000 } as const;
 
-/** True unless the statement is a plain read (SELECT, VALUES, EXPLAIN, or a PRAGMA query). */
+/**
+ * True unless the statement is a plain read: SELECT, VALUES, EXPLAIN, or a WITH query naming no
+ * data-changing statement. The batched snapshot reads start with WITH; counted as writes on
+ * PostgreSQL, each moved the data version (and announced a write to every process), so cached
+ * answers were made anew after every snapshot.
+ */
 export function mayWrite(sql: string): boolean {
-  return !/^\s*(SELECT|VALUES|EXPLAIN)\b/i.test(sql);
+  if (/^\s*(SELECT|VALUES|EXPLAIN)\b/i.test(sql)) return false;
+  return !/^\s*WITH\b/i.test(sql) || /\b(INSERT|UPDATE|DELETE|MERGE)\b/i.test(sql);
 }
 
 /** Store-level failure that the HTTP layer answers with 503 (engine unreachable). */

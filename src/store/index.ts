@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { STORE_DRIVER, type SqlDriver } from './driver.js';
+import { LIVE_WRITE, STORE_DRIVER, type SqlDriver } from './driver.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver, type PgDeadlines } from './postgres/driver.js';
 import { DayPartitions } from './postgres/partitions.js';
@@ -77,10 +77,14 @@ export interface Store {
   ping(): Promise<void>;
   /** Changes whenever stored data may have changed (SqlDriver.dataVersion): keys caches of answers. */
   dataVersion(): string;
+  /** dataVersion() without this process's live writes (SqlDriver.importVersion). */
+  importVersion(): string;
   close(): Promise<void>;
 }
 
 export interface TransactionOptions {
+  /** The transaction stores what the live feed published (SqlDriver's TransactionOptions.live). */
+  live?: boolean;
   /**
    * Transactions given the same id run one after another, so a check-then-write inside one sees
    * what an earlier one wrote. PostgreSQL takes a transaction-scoped advisory lock on the id;
@@ -142,7 +146,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
           await tx.get('SELECT pg_advisory_xact_lock(?) AS locked', [opts.serializeOn]);
         }
         return fn(storeOver(tx, true, partitions));
-      }),
+      }, opts?.live ? LIVE_WRITE : undefined),
     migrate: () => migrate(db),
     accounts: new AccountRepository(db),
     sessions: new SessionRepository(db),
@@ -161,6 +165,7 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
       await db.get('SELECT 1 AS ok');
     },
     dataVersion: () => db.dataVersion(),
+    importVersion: () => db.importVersion(),
     close: inTransaction
       ? () => Promise.reject(new Error('the store of a transaction cannot be closed; close the store that began it'))
       : () => db.close(),

@@ -1,7 +1,7 @@
 // The hub: every open session, the subscription registry of each feed × market, and the routing
 // of broker events to subscribers. The delayed feed receives each event its market's hold-back
 // after the real-time one (timestamps unchanged), from queues bounded in events, one per length
-// of hold-back.
+// of hold-back, holding only events of channels a delayed subscriber has.
 import type { Broker, BrokerEvent } from './broker.js';
 import { Chunk } from './chunk.js';
 import { HoldBack } from './hold-back.js';
@@ -84,6 +84,7 @@ export class StreamHub {
 
   private receive(events: readonly BrokerEvent[]): void {
     this.route('realtime', events);
+    events = this.wantedDelayed(events);
     if (events.length === 0) return;
     const now = this.opts.now();
     // a batch is published for one market; one of several is split among their hold-backs
@@ -101,6 +102,23 @@ export class StreamHub {
       for (const [hold, list] of byHold) hold.push(list, now);
     }
     this.schedule();
+  }
+
+  /**
+   * The events some delayed subscriber's channel takes (T of stocks, AM of crypto...): only those
+   * are held back. With no delayed subscriber nothing is held (each held event costs about 220
+   * bytes for the whole hold-back, up to maxDelayedEvents); a delayed client gets the events
+   * published from its subscription on, a hold-back later.
+   */
+  private wantedDelayed(events: readonly BrokerEvent[]): readonly BrokerEvent[] {
+    let wanted: BrokerEvent[] | undefined;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      const wants = this.registries.get(`delayed/${e.market}`)?.wants(e.ev) === true;
+      if (wants) wanted?.push(e);
+      else wanted ??= events.slice(0, i);
+    }
+    return wanted ?? events;
   }
 
   /** The queue of `market`'s events, or undefined when its events are not held back. */

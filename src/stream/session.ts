@@ -16,6 +16,14 @@ export interface SessionLimits {
   maxFrameBytes: number;
   /** Bytes a connection may hold unsent (socket buffer plus queue) before it is a slow consumer. */
   maxBufferedBytes: number;
+  /**
+   * A connection holding more than this unsent (default 4 MiB) for `slowConsumerMs` on end is a
+   * slow consumer too: a paused client on a quiet feed never reaches maxBufferedBytes, and its
+   * backlog would be held for as long as it stays connected.
+   */
+  softBufferedBytes?: number;
+  /** How long a backlog may stay above softBufferedBytes, ms (default 30 s). */
+  slowConsumerMs?: number;
   authTimeoutMs: number;
   /** After a closing status, how long the peer has to read it before the socket is cut. */
   closeGraceMs: number;
@@ -44,6 +52,9 @@ export interface SessionHooks {
 
 let nextId = 0;
 
+const DEFAULT_SOFT_BYTES = 4 * 1024 * 1024;
+const DEFAULT_SLOW_MS = 30_000;
+
 const MAX_OPTION_QUOTE_TOPICS = 1000;
 
 /** Connections with data queued this turn, flushed together by one callback (see Session.flushQueued). */
@@ -63,6 +74,9 @@ export class Session {
   private ending = false;
   private missedPongs = 0;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Samples the backlog while it is above the soft limit; when it went above. */
+  private softWatch: NodeJS.Timeout | undefined;
+  private aboveSoftSince = 0;
   /** Largest unsent byte count held (socket backlog plus queue): shows the bound holds. */
   peakBufferedBytes = 0;
 
@@ -194,6 +208,7 @@ export class Session {
     this.pending.push(chunk);
     this.pendingBytes += chunk.bytes + 1;
     if (unsent > this.peakBufferedBytes) this.peakBufferedBytes = unsent;
+    if (unsent > this.softBytes && this.softWatch === undefined) this.watchBacklog();
     if (!this.isQueued) {
       this.isQueued = true;
       queued.push(this);
@@ -202,6 +217,36 @@ export class Session {
         setImmediate(Session.flushQueued);
       }
     }
+  }
+
+  private get softBytes(): number {
+    return this.limits.softBufferedBytes ?? DEFAULT_SOFT_BYTES;
+  }
+
+  /**
+   * Samples the unsent bytes (a tenth of slowConsumerMs apart, at most a second) from the moment
+   * they passed the soft limit: once they have stayed above it for slowConsumerMs, the client
+   * is told `slow_consumer` and closed; once they fall below it, the watch stops.
+   */
+  private watchBacklog(): void {
+    const slowMs = this.limits.slowConsumerMs ?? DEFAULT_SLOW_MS;
+    this.aboveSoftSince = Date.now();
+    this.softWatch = setInterval(() => {
+      if (this.ending) return this.stopWatch();
+      if (this.ws.bufferedAmount + this.pendingBytes <= this.softBytes) return this.stopWatch();
+      if (Date.now() - this.aboveSoftSince >= slowMs) {
+        this.stopWatch();
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.end('slow_consumer', MESSAGES.slowConsumer);
+      }
+    }, Math.min(1000, Math.max(10, slowMs / 10)));
+    this.softWatch.unref();
+  }
+
+  private stopWatch(): void {
+    clearInterval(this.softWatch);
+    this.softWatch = undefined;
   }
 
   /**
@@ -252,6 +297,7 @@ export class Session {
   }
 
   private cleanup(): void {
+    this.stopWatch();
     for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
     this.pending = [];

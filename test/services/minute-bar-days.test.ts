@@ -8,9 +8,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BarRow } from '../../src/domain/market-records.js';
 import { AggregateService } from '../../src/services/market-data.js';
+import { listenLiveWrites } from '../../src/services/live-events.js';
+import { storeLiveMinuteBars } from '../../src/services/live-ticks.js';
 import { MinuteBarDays, type MinuteBarDaySource } from '../../src/services/minute-bar-days.js';
 import type { Store } from '../../src/store/index.js';
 import type { BarJsonPage, BarRange } from '../../src/store/repos/market-port.js';
+import { settledDataVersion } from '../helpers/data-version.js';
 import { engines } from '../helpers/engines.js';
 
 const DAY = 86_400_000;
@@ -106,6 +109,38 @@ for (const engine of engines()) {
         }
       }
       expect(days.bytes).toBeGreaterThan(0);
+    });
+
+    it('reads again only the day of a minute bar the live feed stored, and answers with it', async () => {
+      const source = counting(store);
+      const days = new MinuteBarDays(source, () => store.importVersion());
+      const stop = listenLiveWrites(store, (w) => days.forgetLiveBars(w.bars));
+      try {
+        // tickers of this test's own: the other tests count AAPL's and MIX's bars
+        await store.market.insertBars('minute', bars('LIVEM', 2));
+        await settledDataVersion(store, engine.name); // PostgreSQL hears its own commits a moment later
+        const range: BarRange = { ticker: 'LIVEM', fromMs: START, toMs: START + DAYS * DAY, order: 'asc', limit: 50_000 };
+        await days.page(range, false);
+        const reads = source.reads;
+        const spans: number[] = [];
+        const read = source.readMinuteBarDays;
+        source.readMinuteBarDays = (ticker, fromMs, toMs, ...rest) => {
+          spans.push((toMs - fromMs) / DAY);
+          return read(ticker, fromMs, toMs, ...rest);
+        };
+        // another ticker's bar: nothing read again
+        await storeLiveMinuteBars(store, [{ ticker: 'LIVEO', t: START + 5 * DAY + 20 * 3_600_000, o: 1, h: 1, l: 1, c: 1, v: 1 }]);
+        await days.page(range, false);
+        expect(source.reads).toBe(reads);
+        // its own bar on day 5: that day alone read again, and the page shows the bar
+        await storeLiveMinuteBars(store, [{ ticker: 'LIVEM', t: START + 5 * DAY + 20 * 3_600_000, o: 7, h: 7, l: 7, c: 7, v: 3 }]);
+        const kept = await days.page(range, false);
+        expect(spans).toEqual([1]);
+        expect(text(kept)).toEqual(text(await store.market.readMinuteBarsJsonPage(range, false)));
+        expect(kept!.count).toBe(bars('LIVEM', 2).length + 1);
+      } finally {
+        stop();
+      }
     });
 
     it('keeps no more than its budget, and still answers right', async () => {

@@ -7,6 +7,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
+import { LiveVersions } from '../../src/services/live-versions.js';
+import { storeTicks } from '../../src/services/live-ticks.js';
 import { TickLists, type TickListForm } from '../../src/services/tick-lists.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickJsonPage, TickRange } from '../../src/store/repos/market-port.js';
@@ -133,6 +135,25 @@ for (const engine of engines()) {
       await lists.want('NEW', STOCK);
       expect(text(lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK))?.count).toBe(1);
       read.mockRestore();
+    });
+
+    it("keeps a ticker's list while the feed writes another ticker's trades, and reads it again after its own", async () => {
+      await settledDataVersion(store, engine.name);
+      const versions = new LiveVersions(store, () => store.importVersion());
+      const lists = new TickLists(store.market, (ticker) => versions.of({ ticker }));
+      try {
+        await lists.want('AAA', STOCK);
+        const before = text(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK));
+        expect(before?.count).toBe(4);
+        await storeTicks(store, [{ ...trades('LIVE')[0]!, sip_timestamp: T0 + 5n }], []);
+        expect(text(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK))).toEqual(before);
+        await storeTicks(store, [{ ...trades('AAA')[0]!, sip_timestamp: T0 + SPAN * 2n, price: 999 }], []);
+        expect(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK)).toBeUndefined();
+        await lists.want('AAA', STOCK);
+        expect(String(text(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK))?.items)).toContain('999');
+      } finally {
+        versions.close();
+      }
     });
 
     it('answers /v3/trades and /v3/quotes pages from the kept list once read, as the store would, unless the budget is 0 (--memory-ticks-mb 0)', async () => {

@@ -1,4 +1,4 @@
-// The delayed feed at /delayed/<market> holds every event back by the configured delay and keeps
+// The delayed feed at /delayed/<market> holds each event of a channel a delayed client subscribes to back by the delay, keeping
 // its original timestamps; the real-time feed gets it at once. Futures have a hold-back of their
 // own (upstream delays them 10 minutes, the other markets 15).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,13 +63,19 @@ describe('delayed feed', () => {
     stocks.close();
   });
 
-  it('an event published before a delayed client connected still reaches it once due', async () => {
-    const trade = { ev: 'T', sym: 'EARLY', x: 1, i: '2', p: 1, s: 1, t: 1749825066000 };
-    await server.streaming.publish([trade]);
+  it('holds nothing while no delayed client subscribes to the channel, and what is published after a subscription', async () => {
+    const early = { ev: 'T', sym: 'EARLY', x: 1, i: '2', p: 1, s: 1, t: 1749825066000 };
+    // the other tests' clients (subscribed to T.*) gone
+    for (let i = 0; i < 200 && server.streaming.connections() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await server.streaming.publish([early]);
     const c = await RawClient.ready(`${server.base}/delayed/stocks`, await server.keyFor('developer'));
     c.send({ action: 'subscribe', params: 'T.EARLY' });
     await c.next();
-    expect(await c.events(1, 3000)).toEqual([trade]);
+    const later = { ...early, i: '3', t: early.t + 1 };
+    await server.streaming.publish([later, { ev: 'Q', sym: 'EARLY', bx: 1, bp: 1, bs: 1, ax: 1, ap: 2, as: 1, t: early.t + 2, z: 1 }]);
+    // the trade published after the subscription only: the early one and the quote were not held
+    expect(await c.events(1, 3000)).toEqual([later]);
+    expect(await c.events(1, DELAY + 300).catch(() => [])).toEqual([]);
     c.close();
   });
 });

@@ -58,4 +58,27 @@ describe('slow consumers', () => {
     expect(session.ws.readyState).toBe(session.ws.CLOSED);
     c.ws.terminate();
   });
+
+  it('tells and closes a paused client whose backlog stays above the soft limit, far below the hard one', async () => {
+    const SOFT = 64 * 1024;
+    server = await startFeedServer({ limits: { maxBufferedBytes: 64 * 1024 * 1024, softBufferedBytes: SOFT, slowConsumerMs: 1000, maxFrameBytes: FRAME, closeGraceMs: 10_000 } });
+    const reader = await RawClient.ready(`${server.base}/stocks`, await server.keyFor('demo'));
+    const paused = await RawClient.ready(`${server.base}/stocks`, await server.keyFor('demo'));
+    for (const c of [reader, paused]) {
+      c.send({ action: 'subscribe', params: 'T.*' });
+      await c.next();
+    }
+    const pausedSession = [...server.streaming.hub.sessions.values()][1] as Session; // sessions in the order they connected
+    socketOf(paused).pause();
+    // publish until the paused client's backlog passes the soft limit, then nothing more
+    await flood(server, () => pausedSession.ws.bufferedAmount > SOFT);
+    const published = Date.now();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(server.streaming.connections()).toBe(1); // the reader stays
+    socketOf(paused).resume();
+    expect(await paused.closed).toBe(1008);
+    expect(paused.frames.at(-1)).toEqual([{ ev: 'status', status: 'slow_consumer', message: 'Slow consumer: the server-side buffer for this connection is full.' }]);
+    expect(Date.now() - published).toBeGreaterThanOrEqual(1000);
+    reader.ws.terminate();
+  });
 });

@@ -185,6 +185,11 @@ class PgSession implements SqlDriver {
     return `${this.writes.n}.${Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres)}`;
   }
 
+  /** A transaction's own: its writes are not told apart (only the driver that began it keeps caches). */
+  importVersion(): string {
+    return this.dataVersion();
+  }
+
   /** Called once a write outside a transaction has committed (PostgresDriver tells other processes). */
   protected wrote(): void {}
 
@@ -509,7 +514,14 @@ export class PostgresDriver extends PgSession {
   /** Other programs' writes, which announce nothing, seen in the schema's row counters. */
   private readonly counters: TableCounters;
   private readonly versionText = new VersionText();
+  private readonly importVersionText = new VersionText();
+  /** Writes of live transactions (TransactionOptions.live), counted apart from `writes`. */
+  private readonly liveWrites = { n: 0 };
   private notifyQueued = false;
+  /** An ordinary write is to be announced; else only live ones (see announce). */
+  private notifyPlain = false;
+  /** Names this driver's live announcements, so that its own listener does not count them. */
+  private readonly liveTag = `${process.pid}.${Math.random().toString(36).slice(2)}`;
 
   constructor(
     readonly pool: pg.Pool,
@@ -517,9 +529,14 @@ export class PostgresDriver extends PgSession {
     /** The store's schema (its writes are announced and heard under this name). */
     private readonly schema = '',
     unannouncedPollMs = UNANNOUNCED_POLL_MS,
+    /**
+     * Connections of the live feed's writes (TransactionOptions.live), apart from the pool that
+     * reads: a publish no longer waits for a connection behind a dozen reads of a busy server.
+     */
+    private readonly livePool: pg.Pool = pool,
   ) {
     super(pool, { n: 0 }, new Outage(failFastMs));
-    this.listener = new WriteListener(pool.options, schema);
+    this.listener = new WriteListener(pool.options, schema, this.liveTag);
     this.counters = new TableCounters(pool, unannouncedPollMs);
   }
 
@@ -531,18 +548,43 @@ export class PostgresDriver extends PgSession {
    * answers were all made anew each minute (a second of a busy server's CPU for 1,000 overviews).
    */
   override dataVersion(): string {
+    return this.versionOf(this.versionText, this.writes.n + this.liveWrites.n);
+  }
+
+  /**
+   * dataVersion() without this driver's live writes. Other programs' writes seen in the row
+   * counters include the live rows of this process too, so while publishing it moves once per
+   * poll period (UNANNOUNCED_POLL_MS) at most.
+   */
+  override importVersion(): string {
+    return this.versionOf(this.importVersionText, this.writes.n);
+  }
+
+  private versionOf(text: VersionText, own: number): string {
     const heard = this.listener.heard();
-    if (heard === undefined) return this.versionText.of(this.writes.n, -1, Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres));
-    return this.versionText.of(this.writes.n, heard, this.counters.seen());
+    if (heard === undefined) return text.of(own, -1, Math.floor(Date.now() / DATA_VERSION_TTL_MS.postgres));
+    return text.of(own, heard, this.counters.seen());
   }
 
   /** Announces a committed write to the other processes (one NOTIFY for the writes of one turn). */
   protected override wrote(): void {
+    this.announce(false);
+  }
+
+  /**
+   * One NOTIFY for the writes of one turn: the schema's name, or for live writes alone the
+   * schema, `|live|` and this driver's tag, which every other process counts as a write and this
+   * one's listener ignores (its live state heard of them already).
+   */
+  private announce(live: boolean): void {
+    if (!live) this.notifyPlain = true;
     if (this.notifyQueued) return;
     this.notifyQueued = true;
     setImmediate(() => {
       this.notifyQueued = false;
-      this.pool.query(`SELECT pg_notify('${WRITES_CHANNEL}', $1)`, [this.schema]).catch(() => {}); // an outage: the others' TTL covers it
+      const payload = this.notifyPlain ? this.schema : `${this.schema}|live|${this.liveTag}`;
+      this.notifyPlain = false;
+      this.pool.query(`SELECT pg_notify('${WRITES_CHANNEL}', $1)`, [payload]).catch(() => {}); // an outage: the others' TTL covers it
     });
   }
 
@@ -561,25 +603,28 @@ export class PostgresDriver extends PgSession {
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    const livePool = new pg.Pool({ ...pool.options, max: LIVE_LANE_CONNECTIONS });
+    livePool.on('error', () => {});
     // with deadlines (serving), an outage found by one call fails the next ones at once for a while
-    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '', opts.unannouncedPollMs);
+    return new PostgresDriver(pool, statementMs > 0 ? FAIL_FAST_MS : 0, opts.schema ?? '', opts.unannouncedPollMs, livePool);
   }
 
   override async transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
     const started = this.outage.check();
+    const counter = opts.live ? this.liveWrites : this.writes;
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await (opts.live ? this.livePool : this.pool).connect();
     } catch (err) {
       throw this.outage.note(err, started);
     }
     let failure: unknown;
     try {
       await client.query('BEGIN');
-      if (!opts.unversioned) this.writes.n++;
-      const result = await fn(new PgTransaction(client, this.writes, this.outage));
+      if (!opts.unversioned) counter.n++;
+      const result = await fn(new PgTransaction(client, counter, this.outage));
       await client.query('COMMIT');
-      if (!opts.unversioned) this.wrote();
+      if (!opts.unversioned) this.announce(opts.live === true);
       return result;
     } catch (err) {
       failure = this.outage.note(err, started);
@@ -588,16 +633,20 @@ export class PostgresDriver extends PgSession {
       if (!(failure instanceof StoreUnavailableError)) await client.query('ROLLBACK').catch(() => {});
       throw failure;
     } finally {
-      if (!opts.unversioned) this.writes.n++;
+      if (!opts.unversioned) counter.n++;
       client.release(failure instanceof StoreUnavailableError ? failure : undefined);
     }
   }
 
   override async close(): Promise<void> {
     this.listener.close();
+    if (this.livePool !== this.pool) await this.livePool.end();
     await this.pool.end();
   }
 }
+
+/** Connections of the live writes' own pool (PostgresDriver's livePool). */
+const LIVE_LANE_CONNECTIONS = 2;
 
 /** The channel tickerbase processes announce their writes on; the payload names the schema. */
 const WRITES_CHANNEL = 'tickerbase_writes';
@@ -617,6 +666,8 @@ class WriteListener {
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly schema: string,
+    /** The tag of this process's own live announcements (not counted: see PostgresDriver.announce). */
+    private readonly ownLiveTag: string,
   ) {}
 
   /** Announcements heard so far, or undefined while not listening (starting it on first call). */
@@ -655,7 +706,9 @@ class WriteListener {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (m) => {
-      if (m.channel === WRITES_CHANNEL && (m.payload ?? '') === this.schema) this.count++;
+      if (m.channel !== WRITES_CHANNEL) return;
+      const payload = m.payload ?? '';
+      if (payload === this.schema || (payload.startsWith(`${this.schema}|live|`) && payload !== `${this.schema}|live|${this.ownLiveTag}`)) this.count++;
     });
     client
       .connect()

@@ -23,6 +23,14 @@ const LOCK_KEYS: Readonly<Record<string, number>> = { trades: 7242950, quotes: 7
 /** How long creating a partition waits for a lock before failing instead of hanging. */
 const LOCK_TIMEOUT = '30s';
 
+/**
+ * When a partition made by a write (live publishing above all) is analyzed, ms after it was made:
+ * the planner has no statistics of a new partition until autovacuum analyzes it, if it runs at
+ * all, and without them a last trade took 308 ms instead of 0.6 ms, a full-market snapshot
+ * 420-550 ms instead of 25 ms.
+ */
+export const ANALYZE_AFTER_MS = [60_000, 600_000] as const;
+
 /** The UTC days (days since 1970-01-01) of time keys, in `unitsPerDay` units. */
 export class DaySet {
   readonly days = new Set<number>();
@@ -120,5 +128,27 @@ export class DayPartitions {
     let known = this.known.get(table);
     if (known === undefined) this.known.set(table, (known = new Set()));
     for (const day of missing) known.add(day);
+    this.analyzeLater(missing.map((day) => partitionName(table, day)));
   }
+
+  /** ANALYZE of new partitions once they hold rows (ANALYZE_AFTER_MS), on a connection of its own; a failure is let go. */
+  private analyzeLater(names: readonly string[]): void {
+    for (const ms of ANALYZE_AFTER_MS) {
+      const timer = setTimeout(() => {
+        const client = new pg.Client(this.connection);
+        client.on('error', () => {});
+        client
+          .connect()
+          .then(() => client.query(`ANALYZE ${names.map((n) => `"${n}"`).join(', ')}`))
+          .catch(() => {})
+          .finally(() => void client.end().catch(() => {}));
+      }, ms);
+      timer.unref();
+    }
+  }
+}
+
+/** The name tb_day_partition gives the partition of `table` for UTC day `day` (migration 0950). */
+export function partitionName(table: string, day: number): string {
+  return `${table}_d${new Date(day * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '')}`;
 }

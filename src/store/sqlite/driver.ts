@@ -73,10 +73,15 @@ export class SqliteDriver implements SqlDriver {
   private depth = 0;
   /** Statements run through this connection that may have written (see dataVersion). */
   private writes = 0;
+  /** Writes of live transactions (TransactionOptions.live), counted apart from `writes`. */
+  private liveWrites = 0;
+  /** A live transaction is open: statements' writes count as live ones. */
+  private inLive = false;
   private versionStmt?: Database.Statement<[], number>;
   private otherWrites = 0;
   private otherWritesReadAt = -Infinity;
   private readonly versionText = new VersionText();
+  private readonly importVersionText = new VersionText();
 
   constructor(
     readonly db: Database.Database,
@@ -109,7 +114,7 @@ export class SqliteDriver implements SqlDriver {
 
   allSync(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Row[] {
     const s = this.stmt(sql);
-    if (!s.readonly) this.writes++;
+    if (!s.readonly) this.wrote();
     s.safeIntegers(opts.bigint === true);
     if (!s.reader) return s.all(...params) as Row[]; // better-sqlite3's own error
     let b = this.builders.get(s) ?? this.newBuilder(s);
@@ -135,7 +140,7 @@ export class SqliteDriver implements SqlDriver {
       }
     }
     const s = this.stmt(sql);
-    if (!s.readonly) this.writes++;
+    if (!s.readonly) this.wrote();
     s.safeIntegers(false);
     try {
       return s.raw(true).all(...params) as unknown as unknown[][];
@@ -157,7 +162,7 @@ export class SqliteDriver implements SqlDriver {
 
   async get(sql: string, params: readonly SqlValue[] = [], opts: QueryOptions = {}): Promise<Row | undefined> {
     const s = this.stmt(sql);
-    if (!s.readonly) this.writes++;
+    if (!s.readonly) this.wrote();
     s.safeIntegers(opts.bigint === true);
     if (s.reader) s.raw(false); // allSync may have left the statement in raw mode
     try {
@@ -169,7 +174,7 @@ export class SqliteDriver implements SqlDriver {
 
   async run(sql: string, params: readonly SqlValue[] = [], opts: WriteOptions = {}): Promise<{ changes: number }> {
     const s = this.stmt(sql);
-    if (!opts.unversioned) this.writes++;
+    if (!opts.unversioned) this.wrote();
     try {
       return { changes: s.run(...params).changes };
     } catch (err) {
@@ -178,7 +183,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   async exec(sql: string): Promise<void> {
-    this.writes++;
+    this.wrote();
     try {
       this.db.exec(sql);
     } catch (err) {
@@ -186,16 +191,31 @@ export class SqliteDriver implements SqlDriver {
     }
   }
 
+  /** Counts a statement that may have written, as a live write inside a live transaction. */
+  private wrote(): void {
+    if (this.inLive) this.liveWrites++;
+    else this.writes++;
+  }
+
   dataVersion(): string {
+    this.readOtherWrites();
+    return this.versionText.of(this.otherWrites, this.writes, this.liveWrites);
+  }
+
+  importVersion(): string {
+    this.readOtherWrites();
+    return this.importVersionText.of(this.otherWrites, this.writes, 0);
+  }
+
+  /** data_version changes when another connection commits; `writes` and `liveWrites` cover this one's. */
+  private readOtherWrites(): void {
     if (!this.db.open) throw new StoreUnavailableError('the SQLite database is closed');
-    // data_version changes when another connection commits; `writes` covers this one's.
     const t = Date.now();
     if (t - this.otherWritesReadAt >= DATA_VERSION_TTL_MS.sqlite || t < this.otherWritesReadAt) {
       this.versionStmt ??= this.db.prepare<[], number>('PRAGMA data_version').pluck();
       this.otherWrites = this.versionStmt.get()!;
       this.otherWritesReadAt = t;
     }
-    return this.versionText.of(this.otherWrites, this.writes, 0);
   }
 
   insertManySync(spec: BulkInsert): number {
@@ -211,7 +231,7 @@ export class SqliteDriver implements SqlDriver {
     }
     const s = this.stmt(`INSERT INTO ${spec.table} (${cols}) VALUES (${marks})${conflict}`);
     let written = 0;
-    this.writes++;
+    this.wrote();
     const load = () => {
       for (const row of spec.rows) written += s.run(...row).changes;
     };
@@ -236,7 +256,9 @@ export class SqliteDriver implements SqlDriver {
     else this.beginWaiting(wait);
     this.depth++;
     const counted = opts.unversioned ? 0 : 1;
-    this.writes += counted;
+    // A write joining this transaction from another turn counts as live too (it commits with it).
+    this.inLive = opts.live === true;
+    this.count(counted);
     try {
       const result = await fn(this);
       this.db.exec('COMMIT');
@@ -246,8 +268,14 @@ export class SqliteDriver implements SqlDriver {
       throw busyAsStoreBusy(err);
     } finally {
       this.depth--;
-      this.writes += counted;
+      this.count(counted);
+      this.inLive = false;
     }
+  }
+
+  private count(n: number): void {
+    if (this.inLive) this.liveWrites += n;
+    else this.writes += n;
   }
 
   /**

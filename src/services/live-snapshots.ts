@@ -1,0 +1,359 @@
+/**
+ * Snapshots from live state: each ticker's snapshot inputs (day so far, previous day, last minute
+ * bar, last trade, last quote) kept in memory per market, so a snapshot is a read of memory rather
+ * than five store reads per ticker, and the full-market snapshot is spliced from per-ticker JSON
+ * pieces rendered once per change.
+ *
+ * What keeps it equal to what snapshots.ts computes from the store at the same clock:
+ * - Inputs are read from the store by the same function (readSnapshotInputs), with the latest
+ *   stored trade and quote rather than those at the clock; a request whose clock is earlier than a
+ *   kept tick (a tick published with a time ahead of the clock) is answered from the store.
+ * - They hold for one "epoch" of the clock: the snapshot's day, whether it is over, and the
+ *   minute (which minute bars have completed by the clock). A new epoch drops them all; they are
+ *   read again when asked, a chunk of tickers at a time with the event loop let go between chunks.
+ * - A published trade or quote strictly later (time, then sequence number) than the kept one
+ *   replaces it in place; one at the same time and sequence number (the store's order then
+ *   depends on its row ids, and an upsert may change the row) has the ticker read again; an
+ *   earlier one changes nothing. Stored minute bars (and the day bars derived from them) have
+ *   their tickers read again.
+ * - A change of the store's import version (an import, reference data, another process's writes)
+ *   drops everything, the universe and the OTC list included.
+ * Requests whose clock is not the live epoch (a delayed plan's) are answered from the store.
+ * Concurrent misses of one market wait for one read of what is missing.
+ */
+import type { QuoteRow, TradeRow } from '../domain/market-records.js';
+import type { SnapshotMarket, SnapshotReadRepository } from '../store/repos/snapshot-reads.js';
+import { listenLiveWrites, type LiveWrite } from './live-events.js';
+import {
+  cryptoSnapshot,
+  forexSnapshot,
+  readSnapshotInputs,
+  snapshotDay,
+  snapshotJson,
+  snapshotUniverse,
+  stockSnapshot,
+  type AnySnapshot,
+  type LiveSnapshotAnswers,
+  type Ranked,
+  type SnapshotInputs,
+  type VisibleTicks,
+} from './snapshots.js';
+
+
+/** Tickers read from the store at once before the event loop is let go. */
+const LOAD_CHUNK = 500;
+const NS_PER_MS = 1_000_000n;
+/** Later than any tick: the latest stored trade and quote are read. */
+const LATEST_NS = 2n ** 63n - 1n;
+
+export interface LiveSnapshotStore {
+  readonly snapshotReads: SnapshotReadRepository;
+  importVersion(): string;
+}
+
+
+/** The epoch of the clock: what the inputs read at `nowMs` depend on besides the data. */
+export function snapshotEpoch(market: SnapshotMarket, nowMs: number): string {
+  const d = snapshotDay(market, nowMs);
+  return d.complete ? `${d.start}:done` : `${d.start}:${Math.floor(nowMs / 60_000)}`;
+}
+
+/** One ticker's kept state: its inputs (null: nothing stored) and what was rendered of them. */
+interface Entry {
+  inputs: SnapshotInputs | null;
+  /** Per VisibleTicks variant (variantOf): the snapshot and its JSON. */
+  rendered: (Rendered | undefined)[];
+}
+
+interface Rendered {
+  ranked: Ranked<AnySnapshot>;
+  json: Buffer;
+}
+
+/** A full-market answer spliced from pieces, kept until any ticker of the market changes. */
+interface MarketList {
+  changes: number;
+  count: number;
+  pieces: Buffer[];
+}
+
+const variantOf = (show: VisibleTicks): number => (show.trades ? 1 : 0) + (show.quotes ? 2 : 0);
+
+class MarketState {
+  epoch = '';
+  importVersion = '';
+  readonly entries = new Map<string, Entry>();
+  /** Live writes seen (a counter), and per ticker the count at its last one. */
+  writes = 0;
+  readonly touched = new Map<string, number>();
+  /** Tickers of the full-market snapshot, ascending, and as a set. */
+  universe: string[] | undefined;
+  universeSet = new Set<string>();
+  otc: Set<string> | undefined;
+  /** Moves whenever an entry changes: keys the kept lists. */
+  changes = 0;
+  readonly lists = new Map<string, MarketList>();
+  /** The read under way of tickers missing (coalesced). */
+  loading: Promise<void> | undefined;
+
+  constructor(readonly market: SnapshotMarket) {}
+
+  reset(epoch: string, importVersion: string): void {
+    if (importVersion !== this.importVersion) {
+      this.universe = undefined;
+      this.otc = undefined;
+    }
+    if (epoch.split(':')[0] !== this.epoch.split(':')[0]) this.universe = undefined;
+    this.epoch = epoch;
+    this.importVersion = importVersion;
+    this.entries.clear();
+    this.touched.clear();
+    this.lists.clear();
+    this.changes++;
+  }
+
+  /** The ticker must be read again (its entry is dropped; a read under way does not keep it). */
+  drop(ticker: string): void {
+    this.touched.set(ticker, ++this.writes);
+    if (this.entries.delete(ticker)) this.changes++;
+  }
+}
+
+export class LiveSnapshots implements LiveSnapshotAnswers {
+  private readonly states = new Map<SnapshotMarket, MarketState>();
+  private readonly stop: () => void;
+
+  constructor(
+    private readonly store: LiveSnapshotStore,
+    /** The live clock (the server's). */
+    private readonly now: () => number,
+  ) {
+    for (const m of ['stocks', 'fx', 'crypto'] as const) this.states.set(m, new MarketState(m));
+    this.stop = listenLiveWrites(store, (w) => this.note(w));
+  }
+
+  close(): void {
+    this.stop();
+  }
+
+  /**
+   * The state of `market` ready for a request at `nowMs`, or undefined when the clock is not the
+   * live epoch (a delayed plan's clock: the caller reads the store).
+   */
+  private stateAt(market: SnapshotMarket, nowMs: number): MarketState | undefined {
+    const s = this.states.get(market)!;
+    const epoch = snapshotEpoch(market, nowMs);
+    if (epoch !== snapshotEpoch(market, this.now())) return undefined;
+    const version = this.store.importVersion();
+    if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version);
+    return s;
+  }
+
+  /**
+   * The snapshot of one ticker at the live clock `nowMs` (null: nothing stored for it), or
+   * undefined when the live state cannot answer for that clock.
+   */
+  async one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<Rendered | null | undefined> {
+    const s = this.stateAt(market, nowMs);
+    if (s === undefined) return undefined;
+    if (s.otc === undefined) await this.readOtc(s); // the snapshot flags OTC tickers
+    if (!s.entries.has(ticker)) await this.load(s, [ticker], nowMs);
+    const e = s.entries.get(ticker);
+    if (e === undefined || s.otc === undefined || !this.current(s, nowMs)) return undefined; // changed meanwhile, or a new epoch
+    if (e.inputs === null) return null;
+    if (aheadOf(e.inputs, nowMs)) return undefined;
+    return this.rendered(s, ticker, e, show);
+  }
+
+  /**
+   * Every ticker of the full-market snapshot as rendered pieces (OTC tickers with `includeOtc`),
+   * or undefined when the live state cannot answer for that clock.
+   */
+  async list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<MarketList | undefined> {
+    const key = `${variantOf(show)}${includeOtc ? 'o' : ''}`;
+    const kept = this.stateAt(market, nowMs)?.lists.get(key);
+    if (kept !== undefined && kept.changes === this.states.get(market)!.changes) return kept;
+    const all = await this.market(market, nowMs, includeOtc, show);
+    if (all === undefined) return undefined;
+    const list = { changes: all.changes, count: all.rendered.length, pieces: all.rendered.map((r) => r.json) };
+    if (all.whole) this.states.get(market)!.lists.set(key, list);
+    return list;
+  }
+
+  /** Every ranked snapshot of the full market (OTC tickers with `includeOtc`), ascending; undefined as list(). */
+  async ranked(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<Ranked<AnySnapshot>[] | undefined> {
+    return (await this.market(market, nowMs, includeOtc, show))?.rendered.map((r) => r.ranked);
+  }
+
+  /**
+   * The full market's snapshots in ticker order: from the state, and for tickers it cannot answer
+   * for the clock (a tick ahead of it, or dropped by a write meanwhile) from the store (`whole`
+   * false: not to be kept). `changes` is the state's count they were taken at.
+   */
+  private async market(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<{ rendered: Rendered[]; whole: boolean; changes: number } | undefined> {
+    const s = await this.fullMarket(market, nowMs);
+    if (s === undefined) return undefined;
+    const changes = s.changes;
+    const out: (Rendered | string)[] = [];
+    const others: string[] = [];
+    for (const t of s.universe!) {
+      if (!includeOtc && s.otc!.has(t)) continue;
+      const e = s.entries.get(t);
+      if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) {
+        others.push(t);
+        out.push(t);
+      } else if (e.inputs !== null) out.push(this.rendered(s, t, e, show));
+    }
+    if (others.length === 0) return { rendered: out as Rendered[], whole: true, changes };
+    const otc = s.otc!;
+    const inputs = await readSnapshotInputs(this.store.snapshotReads, market, others, nowMs);
+    const rendered: Rendered[] = [];
+    for (const r of out) {
+      if (typeof r !== 'string') rendered.push(r);
+      else if (inputs.has(r)) rendered.push(render(market, r, inputs.get(r)!, otc, show));
+    }
+    return { rendered, whole: false, changes };
+  }
+
+  /** The state with the universe, the OTC list and every entry of the universe read, at `nowMs`. */
+  private async fullMarket(market: SnapshotMarket, nowMs: number): Promise<MarketState | undefined> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const s = this.stateAt(market, nowMs);
+      if (s === undefined) return undefined;
+      if (s.universe === undefined) {
+        const universe = await snapshotUniverse(this.store.snapshotReads, market, nowMs);
+        if (!this.current(s, nowMs)) continue;
+        s.universe = universe;
+        s.universeSet = new Set(universe);
+      }
+      if (s.otc === undefined) await this.readOtc(s);
+      const missing = s.universe!.filter((t) => !s.entries.has(t));
+      if (missing.length > 0) await this.load(s, missing, nowMs);
+      if (!this.current(s, nowMs) || s.universe === undefined || s.otc === undefined) continue;
+      return s;
+    }
+    return undefined;
+  }
+
+  /** The OTC tickers (stocks), read once per import version. */
+  private async readOtc(s: MarketState): Promise<void> {
+    const version = s.importVersion;
+    const otc = s.market === 'stocks' ? await this.store.snapshotReads.otcTickers() : new Set<string>();
+    if (s.importVersion === version) s.otc = otc;
+  }
+
+  /** The state still is the one of the clock's epoch and import version. */
+  private current(s: MarketState, nowMs: number): boolean {
+    return s.epoch === snapshotEpoch(s.market, nowMs) && s.importVersion === this.store.importVersion();
+  }
+
+  /** Reads `tickers` into the state; one read at a time per market, later callers wait for it and read what is still missing. */
+  private async load(s: MarketState, tickers: readonly string[], nowMs: number): Promise<void> {
+    while (s.loading !== undefined) await s.loading;
+    const missing = tickers.filter((t) => !s.entries.has(t));
+    if (missing.length === 0) return;
+    const run = this.read(s, missing, nowMs);
+    s.loading = run;
+    try {
+      await run;
+    } finally {
+      s.loading = undefined;
+    }
+  }
+
+  private async read(s: MarketState, tickers: readonly string[], nowMs: number): Promise<void> {
+    const epoch = s.epoch;
+    const version = s.importVersion;
+    for (let i = 0; i < tickers.length; i += LOAD_CHUNK) {
+      if (i > 0) await new Promise<void>((r) => setImmediate(r)); // the feed's turn
+      const chunk = tickers.slice(i, i + LOAD_CHUNK);
+      const from = s.writes;
+      const inputs = await readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS });
+      if (s.epoch !== epoch || s.importVersion !== version) return; // reset meanwhile: read again when asked
+      for (const t of chunk) {
+        if ((s.touched.get(t) ?? 0) > from) continue; // written meanwhile: the read may predate it
+        s.entries.set(t, { inputs: inputs.get(t) ?? null, rendered: [] });
+      }
+      s.changes++;
+    }
+  }
+
+  private rendered(s: MarketState, ticker: string, e: Entry, show: VisibleTicks): Rendered {
+    const v = variantOf(show);
+    let r = e.rendered[v];
+    if (r === undefined) r = e.rendered[v] = render(s.market, ticker, e.inputs!, s.otc!, show);
+    return r;
+  }
+
+  /** A committed live write: ticks applied in place where exact, other tickers dropped to be read again. */
+  private note(w: LiveWrite): void {
+    for (const t of w.trades) this.tick(t.ticker, t, undefined);
+    for (const q of w.quotes) this.tick(q.ticker, undefined, q);
+    for (const b of w.bars) {
+      const m = marketOf(b.ticker);
+      const s = m === undefined ? undefined : this.states.get(m);
+      if (s === undefined) continue;
+      s.drop(b.ticker);
+      if (s.universe !== undefined && !s.universeSet.has(b.ticker)) s.universe = undefined; // a ticker new to the market
+    }
+  }
+
+  private tick(ticker: string, trade: TradeRow | undefined, quote: QuoteRow | undefined): void {
+    const m = marketOf(ticker);
+    // forex snapshots are made of quotes alone, crypto ones of trades alone
+    if (m === undefined || (m === 'fx' && trade) || (m === 'crypto' && quote)) return;
+    const s = this.states.get(m)!;
+    const e = s.entries.get(ticker);
+    if (e === undefined) {
+      s.touched.set(ticker, ++s.writes); // a read under way may predate this tick
+      return;
+    }
+    const x = e.inputs ?? {};
+    const order = trade ? compareTicks(trade.sip_timestamp, trade.sequence_number, x.trade?.sip_timestamp, x.trade?.sequence_number) : compareTicks(quoteTime(quote!), quote!.sequence_number, x.quote ? quoteTime(x.quote) : undefined, x.quote?.sequence_number);
+    if (order < 0) return;
+    if (order === 0) return s.drop(ticker);
+    const next: SnapshotInputs = { ...x };
+    if (trade) next.trade = storedTrade(trade);
+    else next.quote = storedQuote(quote!);
+    s.entries.set(ticker, { inputs: next, rendered: [] });
+    s.touched.set(ticker, ++s.writes);
+    s.changes++;
+  }
+}
+
+function render(market: SnapshotMarket, ticker: string, x: SnapshotInputs, otc: ReadonlySet<string>, show: VisibleTicks): Rendered {
+  const ranked: Ranked<AnySnapshot> =
+    market === 'stocks' ? stockSnapshot(ticker, x, otc.has(ticker), show) : market === 'fx' ? forexSnapshot(ticker, x) : cryptoSnapshot(ticker, x, show);
+  return { ranked, json: snapshotJson(ranked.snapshot) };
+}
+
+function marketOf(ticker: string): SnapshotMarket | undefined {
+  if (ticker.length > 2 && ticker[1] === ':') return ticker[0] === 'C' ? 'fx' : ticker[0] === 'X' ? 'crypto' : undefined;
+  return 'stocks';
+}
+
+const quoteTime = (q: QuoteRow): bigint => (q.sip_timestamp ?? q.participant_timestamp)!;
+
+/** The store's order of ticks: time, then sequence number (none stored as -1); 0 when both tie. */
+function compareTicks(ts: bigint, seq: bigint | undefined, keptTs: bigint | undefined, keptSeq: bigint | undefined): number {
+  if (keptTs === undefined) return 1;
+  if (ts !== keptTs) return ts > keptTs ? 1 : -1;
+  const a = seq ?? -1n;
+  const b = keptSeq ?? -1n;
+  return a === b ? 0 : a > b ? 1 : -1;
+}
+
+/** A kept trade or quote later than the clock: the store's answer at that clock leaves it out. */
+function aheadOf(x: SnapshotInputs, nowMs: number): boolean {
+  const at = BigInt(nowMs) * NS_PER_MS;
+  return (x.trade !== undefined && x.trade.sip_timestamp > at) || (x.quote !== undefined && quoteTime(x.quote) > at);
+}
+
+/** A published trade as the store reads it back (no id and no conditions are stored as absent). */
+function storedTrade(t: TradeRow): TradeRow {
+  return { ...t, id: t.id === '' ? undefined : t.id, conditions: t.conditions?.length ? t.conditions : undefined };
+}
+
+function storedQuote(q: QuoteRow): QuoteRow {
+  return { ...q, conditions: q.conditions?.length ? q.conditions : undefined, indicators: q.indicators?.length ? q.indicators : undefined };
+}

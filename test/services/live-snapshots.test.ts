@@ -1,0 +1,148 @@
+// Snapshots answered from live state must be what the full path computes from the store at the
+// same clock: random trades, quotes and minute bars go through the publish path's store writes
+// (services/live-ticks.ts) while the clock moves, and after each step the live state's single-
+// ticker, full-market and gainers/losers answers are compared, as JSON text, with the store's.
+// Both engines.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
+import { LiveSnapshots } from '../../src/services/live-snapshots.js';
+import { storeLiveMinuteBars, storeTicks } from '../../src/services/live-ticks.js';
+import { marketSnapshots, movers, rankMovers, snapshotJson, type SnapshotMarket, type VisibleTicks } from '../../src/services/snapshots.js';
+import type { Store } from '../../src/store/index.js';
+import { settledDataVersion } from '../helpers/data-version.js';
+import { engines } from '../helpers/engines.js';
+import { AFTER, DAY, et, loadSnapshotFixture, MID } from '../helpers/snapshot-fixture.js';
+
+const TICKERS: Record<SnapshotMarket, string[]> = {
+  stocks: ['AAA', 'BBB', 'OTCX', 'G03', 'NEWT'],
+  fx: ['C:EURUSD', 'C:GBPUSD'],
+  crypto: ['X:BTCUSD', 'X:ETHUSD', 'X:NEWUSD'],
+};
+const ALL = Object.values(TICKERS).flat();
+const marketOf = (t: string): SnapshotMarket => (t.startsWith('C:') ? 'fx' : t.startsWith('X:') ? 'crypto' : 'stocks');
+const NS = 1_000_000n;
+
+type Step =
+  | { kind: 'trade'; ticker: string; offsetMs: number; seq: number; price: number; size: number }
+  | { kind: 'quote'; ticker: string; offsetMs: number; seq: number; bid: number }
+  | { kind: 'bar'; ticker: string; minutesBack: number; c: number; v: number }
+  | { kind: 'clock'; ms: number };
+
+const price = fc.integer({ min: 1, max: 400 }).map((p) => p / 4);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  // ticks near the clock, a few ahead of it; few sequence numbers, so times and numbers tie
+  fc.record({ kind: fc.constant('trade' as const), ticker: fc.constantFrom(...ALL), offsetMs: fc.integer({ min: -120_000, max: 3_000 }), seq: fc.integer({ min: 0, max: 2 }), price, size: fc.integer({ min: 1, max: 30_000 }) }),
+  fc.record({ kind: fc.constant('quote' as const), ticker: fc.constantFrom(...ALL), offsetMs: fc.integer({ min: -120_000, max: 3_000 }), seq: fc.integer({ min: 0, max: 2 }), bid: price }),
+  fc.record({ kind: fc.constant('bar' as const), ticker: fc.constantFrom(...ALL), minutesBack: fc.integer({ min: 0, max: 5 }), c: price, v: fc.integer({ min: 1, max: 50_000 }) }),
+  // mostly within the session, sometimes after it (stored day bars) or back before the fixture's clock
+  fc.record({ kind: fc.constant('clock' as const), ms: fc.oneof(fc.integer({ min: MID, max: et(DAY, '15:00') }), fc.integer({ min: et(DAY, '09:00'), max: AFTER + 3_600_000 })) }),
+);
+
+const quoteOf = (ticker: string, ns: bigint, seq: number, bid: number): QuoteRow =>
+  ticker.startsWith('C:')
+    ? { ticker, participant_timestamp: ns, bid_price: bid, ask_price: bid + 0.25, bid_exchange: 48, ask_exchange: 48, sequence_number: BigInt(seq) }
+    : { ticker, sip_timestamp: ns, bid_price: bid, ask_price: bid + 0.25, bid_size: 2, ask_size: 3, sequence_number: BigInt(seq) };
+
+const text = (pieces: readonly Buffer[]) => pieces.map(String);
+
+for (const engine of engines()) {
+  describe(`snapshots from live state (${engine.name})`, () => {
+    let store: Store;
+    let clock = MID;
+    let live: LiveSnapshots;
+    beforeAll(async () => {
+      store = await engine.open();
+      await loadSnapshotFixture(store);
+      await settledDataVersion(store, engine.name); // PostgreSQL hears its own commits a moment later
+      live = new LiveSnapshots(store, () => clock);
+    }, 120_000);
+    afterAll(async () => {
+      live?.close();
+      await store?.close();
+    });
+
+    it('answers single-ticker, full-market and movers snapshots as the store does after every published event', async () => {
+      let answered = 0;
+      const apply = async (s: Step) => {
+        const at = BigInt(clock) * NS;
+        if (s.kind === 'clock') clock = s.ms;
+        else if (s.kind === 'trade') {
+          const t: TradeRow = { ticker: s.ticker, sip_timestamp: at + BigInt(s.offsetMs) * NS, price: s.price, size: s.size, exchange: 4, sequence_number: BigInt(s.seq), id: s.seq === 0 ? '' : `t${s.seq}`, conditions: s.seq === 1 ? [] : [12] };
+          await storeTicks(store, [t], []);
+        } else if (s.kind === 'quote') await storeTicks(store, [], [quoteOf(s.ticker, at + BigInt(s.offsetMs) * NS, s.seq, s.bid)]);
+        else {
+          const t = Math.floor(clock / 60_000) * 60_000 - s.minutesBack * 60_000;
+          const bar: BarRow = { ticker: s.ticker, t, o: s.c, h: s.c + 1, l: s.c - 1, c: s.c, v: s.v, vw: s.c, n: 3 };
+          await storeLiveMinuteBars(store, [bar]);
+        }
+      };
+      const check = async (show: VisibleTicks, includeOtc: boolean) => {
+        for (const market of ['stocks', 'fx', 'crypto'] as const) {
+          for (const ticker of TICKERS[market]) {
+            const kept = await live.one(market, ticker, clock, show);
+            if (kept === undefined) continue;
+            answered++;
+            const [want] = await marketSnapshots(store, { market, tickers: [ticker], nowMs: clock, includeOtc: true, show });
+            expect({ ticker, snapshot: kept === null ? null : String(snapshotJson(kept.ranked.snapshot)) }).toEqual({ ticker, snapshot: want ? String(snapshotJson(want.snapshot)) : null });
+          }
+          const list = await live.list(market, clock, includeOtc, show);
+          if (list !== undefined) {
+            answered++;
+            const want = await marketSnapshots(store, { market, nowMs: clock, includeOtc, show });
+            expect(text(list.pieces)).toEqual(want.map((r) => String(snapshotJson(r.snapshot))));
+            expect(list.count).toBe(want.length);
+          }
+          const ranked = await live.ranked(market, clock, includeOtc, show);
+          if (ranked !== undefined) {
+            for (const direction of ['gainers', 'losers'] as const) {
+              const want = await movers(store, { market, nowMs: clock, includeOtc, show }, direction);
+              expect(rankMovers(ranked, market, direction).map((s) => String(snapshotJson(s)))).toEqual(want.map((s) => String(snapshotJson(s))));
+            }
+          }
+        }
+      };
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), fc.boolean(), fc.boolean(), async (steps, trades, otc) => {
+          for (const s of steps) {
+            await apply(s);
+            await check({ trades, quotes: !trades }, otc);
+          }
+        }),
+        { numRuns: engine.name === 'sqlite' ? 40 : 15 },
+      );
+      // the live state answered (not every request fell back to the store)
+      expect(answered).toBeGreaterThan(50);
+    }, 600_000);
+
+    it('answers from memory between changes and reads again only what a live write touched', async () => {
+      clock = AFTER + 2 * 3_600_000; // later than every tick the property published
+      await settledDataVersion(store, engine.name); // away from PostgreSQL's poll of row counters
+      const show = { trades: true, quotes: true };
+      await live.list('stocks', clock, true, show);
+      const reads = store.snapshotReads;
+      let calls = 0;
+      const original = reads.lastDayBarsBefore.bind(reads);
+      reads.lastDayBarsBefore = async (tickers, beforeMs) => {
+        calls++;
+        return original(tickers, beforeMs);
+      };
+      try {
+        const first = await live.list('stocks', clock, true, show);
+        expect(calls).toBe(0);
+        // a later trade is applied in place: no read, and the answer shows it
+        await storeTicks(store, [{ ticker: 'BBB', sip_timestamp: BigInt(clock) * NS, price: 47.25, size: 10, exchange: 4, sequence_number: 99n }], []);
+        const second = await live.list('stocks', clock, true, show);
+        expect(calls).toBe(0);
+        expect(second!.pieces.length).toBe(first!.pieces.length);
+        expect(String(second!.pieces.find((p) => String(p).includes('"ticker":"BBB"')))).toContain('"p":47.25');
+        // a stored minute bar has its ticker, and only it, read again
+        await storeLiveMinuteBars(store, [{ ticker: 'BBB', t: Math.floor(clock / 60_000) * 60_000 - 60_000, o: 47, h: 48, l: 46, c: 47.5, v: 100, vw: 47, n: 2 }]);
+        await live.list('stocks', clock, true, show);
+        expect(calls).toBe(1);
+      } finally {
+        reads.lastDayBarsBefore = original;
+      }
+    });
+  });
+}
