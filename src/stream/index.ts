@@ -1,6 +1,7 @@
 // attachStreaming: the WebSocket feed on the REST server's port. Upgrades on /<market> and
 // /delayed/<market> become sessions; any other path is refused with 404. Events come from the
 // broker (in memory, or Redis across processes) and are routed by the hub.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,10 @@ import { authenticateFeedKey } from './auth.js';
 import { MemoryBroker, type Broker } from './broker.js';
 import { StreamHub } from './hub.js';
 import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
-import { RedisBroker, redisChannels, subscribeChannels } from './redis-broker.js';
+import { BusBroker } from './bus-broker.js';
+import { RedisBus, redisChannels } from './redis-broker.js';
+import { storedMinutePrints } from './stored-minutes.js';
+import { RedisWindowClaims, type WindowClaims } from './window-claims.js';
 import { RedisConnectionLimiter } from './redis-limits.js';
 import type { WireEvent } from './json.js';
 import { streamPublished, watchHub } from './metrics.js';
@@ -25,6 +29,7 @@ import { ReplayManager } from './replay.js';
 import { replayRoutes } from './replay-routes.js';
 import { storeLiveFuturesBars, storeLiveMinuteBars } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
+import { provideFeedReadiness } from '../services/server-status.js';
 import { Session, type SessionHooks, type SessionLimits } from './session.js';
 import { CLOSE_RESTART, MESSAGES } from './status.js';
 
@@ -33,6 +38,8 @@ export interface StreamingOptions {
   /** Plans (default: the app's catalogue, else the built-ins). */
   plans?: PlanCatalog;
   broker?: Broker;
+  /** Several processes share `broker`: who emits each window's bars (with Redis: claims in Redis). */
+  claims?: WindowClaims;
   limiter?: ConnectionLimiter;
   /**
    * Shared Redis: events and connection limits across processes (default: this process only).
@@ -41,6 +48,8 @@ export interface StreamingOptions {
   redis?: Redis;
   /** Prefix of the Redis keys and channels (default `tickerbase:`). */
   redisPrefix?: string;
+  /** How long the start waits for Redis before serving alone meanwhile, ms (default 2 s). */
+  redisWaitMs?: number;
   /** Connections per key, feed and market when the plan sets none (default 1). */
   connectionLimit?: number;
   /** Hold-back of /delayed/<market>, ms (default 15 minutes). */
@@ -92,20 +101,23 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const plans = opts.plans ?? app.plans ?? PlanCatalog.builtin();
   let broker = opts.broker;
   let limiter = opts.limiter;
-  let subscriber: Redis | undefined;
+  let claims: WindowClaims | undefined = opts.claims;
   if (opts.redis && (!broker || !limiter)) {
     const prefix = opts.redisPrefix ?? 'tickerbase:';
+    const origin = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const channels = redisChannels(prefix);
-    try {
-      subscriber = await subscribeChannels(opts.redis, channels);
-      broker ??= new RedisBroker(opts.redis, subscriber, channels);
-      limiter ??= new RedisConnectionLimiter(opts.redis, subscriber, channels, prefix);
-    } catch (err) {
-      // as rate limits do, fail open: this process serves its own feed until it is restarted
-      app.log.warn({ err }, 'the feed runs without Redis: events published here reach only this process');
+    const redisBus = new RedisBus(opts.redis, channels);
+    broker ??= new BusBroker(redisBus, { origin, log: (msg) => app.log.warn(msg) });
+    claims ??= new RedisWindowClaims(opts.redis, prefix, origin);
+    limiter ??= new RedisConnectionLimiter(opts.redis, redisBus.sub, channels, prefix);
+    if (!(await redisBus.ready(opts.redisWaitMs ?? 2000))) {
+      // the bus keeps reconnecting: this process joins the shared feed as soon as Redis answers
+      app.log.warn('the feed starts without Redis: events published here reach only this process until Redis answers');
     }
   }
   broker ??= new MemoryBroker();
+  const bus = broker;
+  provideFeedReadiness(app, () => bus.status());
   limiter ??= new MemoryConnectionLimiter();
   const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;
@@ -195,20 +207,23 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     wss.close();
     await broker.close();
     await lim.close();
-    if (subscriber) await subscriber.quit().catch(() => subscriber?.disconnect());
   };
   app.addHook('preClose', async () => close());
 
-  const publish = (events: readonly WireEvent[], market?: FeedMarket) => {
+  const publish = async (events: readonly WireEvent[], market?: FeedMarket) => {
     streamPublished.inc(events.length);
-    return broker.publish(events.map((e) => toBrokerEvent(e, market)));
+    await broker.publish(events.map((e) => toBrokerEvent(e, market)), { durable: true });
   };
   const store = opts.store;
   const aggregator = new LiveAggregator({
     now,
     graceMs: opts.aggregation?.graceMs ?? 1000,
     retainMs: opts.aggregation?.retainMs ?? 5 * 60_000,
-    emit: (events, market) => void publish(events, market).catch((err: unknown) => log('live bars could not be published', err)),
+    emit: (events, market) => {
+      streamPublished.inc(events.length);
+      // bars are not kept for a bus that is down: each process makes its own meanwhile
+      broker.publish(events.map((e) => toBrokerEvent(e, market))).catch((err: unknown) => log('live bars could not be published', err));
+    },
     storeMinuteBars: async (bars) => {
       if (store) await storeLiveMinuteBars(store, bars);
     },
@@ -216,7 +231,12 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       if (store) await storeLiveFuturesBars(store, bars);
     },
     onError: (err) => log('live minute bars could not be stored', err),
+    shared: claims && {
+      claims,
+      storedPrints: store && ((futures: boolean, ticker: string, startMs: number) => storedMinutePrints(store, futures, ticker, startMs)),
+    },
   });
+  if (claims) broker.onRemotePrints((prints) => aggregator.addRemote(prints));
   const publisher = new LivePublisher(broker, store, aggregator);
   const wrapped = (opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope) === 'wrapped';
   if (opts.adminToken) await publishRoute(app, opts.adminToken, publisher, wrapped);
