@@ -19,6 +19,9 @@ export interface BusTransport {
   close(): Promise<void>;
 }
 
+/** Pause before sending kept messages again after a failed send, ms. */
+const RETRY_MS = 1000;
+
 interface BusMessage {
   /** The sending process: it does not deliver its own batches twice. */
   o: string;
@@ -29,6 +32,8 @@ interface BusMessage {
 export interface BusBrokerOptions {
   /** This process's name on the bus. */
   origin: string;
+  /** After the bus comes back, wait before sending kept batches, ms (default 3 s). */
+  rejoinDelayMs?: number;
   /** Published events kept while the bus is down (default 200,000). */
   maxQueuedEvents?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -41,8 +46,10 @@ export class BusBroker implements Broker {
   private readonly outbox: { text: string; events: number }[] = [];
   private queuedEvents = 0;
   private dropped = 0;
-  private flushing: Promise<void> | undefined;
+  private flushing = false;
   private readonly maxQueued: number;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly bus: BusTransport,
@@ -50,7 +57,9 @@ export class BusBroker implements Broker {
   ) {
     this.maxQueued = opts.maxQueuedEvents ?? 200_000;
     bus.onMessage((text) => this.receive(text));
-    bus.onUp(() => void this.flush());
+    // pub/sub delivers only to processes subscribed at that moment: the others are given the
+    // time to reconnect (their backoff is capped at 2 s) before the kept batches go out
+    bus.onUp(() => this.retryLater(opts.rejoinDelayMs ?? 3000));
   }
 
   async publish(events: readonly BrokerEvent[], opts: PublishOptions = {}): Promise<Delivery> {
@@ -69,7 +78,7 @@ export class BusBroker implements Broker {
     }
     if (!opts.durable) return 'local';
     this.enqueue(text, events.length);
-    void this.flush();
+    if (this.bus.up() && !this.retryTimer) void this.flush();
     return 'queued';
   }
 
@@ -83,29 +92,42 @@ export class BusBroker implements Broker {
     }
   }
 
-  /** Sends the kept messages in order; stops at the first failure (the next onUp resumes). */
-  private flush(): Promise<void> {
-    this.flushing ??= (async () => {
-      try {
-        while (this.outbox.length > 0 && this.bus.up()) {
-          const next = this.outbox[0]!;
-          try {
-            await this.bus.send(next.text);
-          } catch {
-            return;
-          }
-          this.outbox.shift();
-          this.queuedEvents -= next.events;
+  /**
+   * Sends the kept messages in order. At a failure it stops and tries again after a pause (or
+   * when the bus says it is up again), never in a tight loop.
+   */
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.outbox.length > 0 && this.bus.up()) {
+        const next = this.outbox[0]!;
+        try {
+          await this.bus.send(next.text);
+        } catch {
+          this.retryLater();
+          return;
         }
-        if (this.dropped > 0 && this.outbox.length === 0) {
-          this.opts.log?.(`${this.dropped} published events were dropped while the bus was down (over the kept limit) and never reached the other processes`);
-          this.dropped = 0;
-        }
-      } finally {
-        this.flushing = undefined;
+        this.outbox.shift();
+        this.queuedEvents -= next.events;
       }
-    })();
-    return this.flushing;
+      if (this.dropped > 0 && this.outbox.length === 0) {
+        this.opts.log?.(`${this.dropped} published events were dropped while the bus was down (over the kept limit) and never reached the other processes`);
+        this.dropped = 0;
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private retryLater(ms = RETRY_MS): void {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.flush();
+    }, ms);
+    this.retryTimer.unref();
   }
 
   private receive(text: string): void {
@@ -136,6 +158,8 @@ export class BusBroker implements Broker {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
     this.handlers.length = 0;
     this.printHandlers.length = 0;
     await this.bus.close();
