@@ -110,7 +110,8 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     broker ??= new BusBroker(redisBus, { origin, log: (msg) => app.log.warn(msg) });
     claims ??= new RedisWindowClaims(opts.redis, prefix, origin);
     limiter ??= new RedisConnectionLimiter(opts.redis, redisBus.sub, channels, prefix);
-    if (!(await redisBus.ready(opts.redisWaitMs ?? 2000))) {
+    // a Redis that answers commands is waited for (briefly) so nothing published right after the start is missed
+    if (!(opts.redis.status === 'ready' && (await redisBus.ready(opts.redisWaitMs ?? 2000)))) {
       // the bus keeps reconnecting: this process joins the shared feed as soon as Redis answers
       app.log.warn('the feed starts without Redis: events published here reach only this process until Redis answers');
     }
