@@ -22,6 +22,7 @@ import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { attachStreaming } from '../stream/index.js';
+import { relayFeedAmongWorkers, workerFeed } from '../stream/ipc-bus.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
 
@@ -292,7 +293,9 @@ async function runServer(opts: ServeFlags): Promise<void> {
     },
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
   });
-  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
+  // workers without Redis share the feed through the primary
+  const feedBus = cluster.isWorker && !redis ? workerFeed(process, (msg) => app.log.warn(msg)) : {};
+  const streaming = await attachStreaming(app, { ...feedBus, auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
   app.addHook('preClose', async () => liveDemo?.stop());
   if (cluster.isWorker) joinClusterMetrics();
@@ -329,7 +332,10 @@ async function runPrimary(opts: ServeFlags): Promise<void> {
   } finally {
     await store.close();
   }
-  if (!opts.redisUrl) new RateLimiterClusterMaster();
+  if (!opts.redisUrl) {
+    new RateLimiterClusterMaster();
+    relayFeedAmongWorkers(cluster, () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
+  }
   serveClusterMetrics();
 
   let stopping = false;

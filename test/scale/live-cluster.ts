@@ -44,7 +44,8 @@ export interface PublishAnswer {
 export async function publishTo(baseUrl: string, events: readonly object[]): Promise<PublishAnswer> {
   const res = await fetch(`${baseUrl}/admin/publish`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/x-ndjson' },
+    // a new connection each time, so the publishes of `serve --workers` are spread over the workers
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/x-ndjson', connection: 'close' },
     body: events.map((e) => JSON.stringify(e)).join('\n'),
   });
   const body = (await res.json()) as { data?: PublishAnswer['body'] } & PublishAnswer['body'];
@@ -77,7 +78,7 @@ export interface Readiness {
 }
 
 export async function readiness(baseUrl: string, query = ''): Promise<Readiness> {
-  const res = await fetch(`${baseUrl}/ready${query}`);
+  const res = await fetch(`${baseUrl}/ready${query}`, { headers: { connection: 'close' } });
   const body = (await res.json()) as { data: Readiness['body'] };
   return { status: res.status, body: body.data };
 }
