@@ -59,6 +59,8 @@ export interface ServeFlags extends StoreFlags {
   streamDelay: number;
   streamFuturesDelay: number;
   streamConnections: number;
+  /** Seconds of the real-time feed kept for catch-up (0 = none). */
+  streamHistory: number;
   liveDemo: LiveDemoWhen;
   liveRate: number;
   accessLog: AccessLogMode;
@@ -87,6 +89,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--stream-delay <minutes>', 'hold-back of the delayed WebSocket feed at /delayed/<market>').env('TICKERBASE_STREAM_DELAY').default(15).argParser(parseIntFlag('--stream-delay', 0, 1440)))
     .addOption(new Option('--stream-futures-delay <minutes>', 'hold-back of the delayed futures feed at /delayed/futures').env('TICKERBASE_STREAM_FUTURES_DELAY').default(10).argParser(parseIntFlag('--stream-futures-delay', 0, 1440)))
     .addOption(new Option('--stream-connections <n>', 'WebSocket connections per key and market for plans that set no stream_connections').env('TICKERBASE_STREAM_CONNECTIONS').default(1).argParser(parseIntFlag('--stream-connections', 1, 100_000)))
+    .addOption(new Option('--stream-history <seconds>', 'seconds of the real-time feed kept for clients that reconnect and subscribe with "since" (Tickerbase\'s catch-up; 0 = off)').env('TICKERBASE_STREAM_HISTORY').default(60).argParser(parseIntFlag('--stream-history', 0, 3600)))
     .addOption(liveDemoOption())
     .addOption(liveRateOption())
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
@@ -295,7 +298,7 @@ async function runServer(opts: ServeFlags): Promise<void> {
   });
   // workers without Redis share the feed through the primary
   const feedBus = cluster.isWorker && !redis ? workerFeed(process, (msg) => app.log.warn(msg)) : {};
-  const streaming = await attachStreaming(app, { ...feedBus, auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
+  const streaming = await attachStreaming(app, { ...feedBus, auth: app.ctx.auth, store, redis, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections, history: { maxAgeMs: opts.streamHistory * 1000 } });
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
   app.addHook('preClose', async () => liveDemo?.stop());
   if (cluster.isWorker) joinClusterMetrics();

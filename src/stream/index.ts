@@ -12,6 +12,8 @@ import { PlanCatalog } from '../server/plans.js';
 import { authenticateFeedKey } from './auth.js';
 import { MemoryBroker, type Broker } from './broker.js';
 import { StreamHub } from './hub.js';
+import { Chunk } from './chunk.js';
+import { FeedHistory } from './history.js';
 import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
 import { BusBroker } from './bus-broker.js';
 import { RedisBus, redisChannels } from './redis-broker.js';
@@ -65,6 +67,8 @@ export interface StreamingOptions {
   adminToken?: string;
   /** Live bars: wait after a window's end before emitting (default 1 s); correction window of minutes (default 5 min). */
   aggregation?: { graceMs?: number; retainMs?: number };
+  /** Catch-up history of the real-time feed: kept for `maxAgeMs` (default 60 s; 0 = off), at most `maxEvents` (default 100,000). */
+  history?: { maxAgeMs?: number; maxEvents?: number };
   /** How often connected keys are checked for revocation and expiry, ms (default 60 s; needs `store`). */
   keyCheckMs?: number;
   /** Answers' envelope of /admin/publish (default: the app's). */
@@ -126,6 +130,8 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, marketDelayMs: { futures: opts.futuresDelayMs ?? 10 * 60_000 }, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   const unwatch = watchHub(hub);
+  const history = new FeedHistory({ maxAgeMs: opts.history?.maxAgeMs ?? 60_000, maxEvents: opts.history?.maxEvents ?? 100_000, now });
+  broker.onEvents((events) => history.append(events));
   const admittedScope = new Map<Session, string>();
   const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
   const lim = limiter;
@@ -167,6 +173,13 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       replayOf(session)?.subscribed();
     },
     unsubscribe: (session, text) => registryOf(session)?.remove(session, text),
+    catchUp(session, topics, sinceMs) {
+      if (session.feed.feed !== 'realtime') return session.notice('error', 'catch-up (since) is offered on the real-time feed only');
+      const missed = history.since(session.feed.market, topics, sinceMs);
+      if (missed.events.length > 0) session.deliver(new Chunk(missed.events, missed.events.map((j) => Buffer.byteLength(j))));
+      const what = `${missed.events.length} events since ${sinceMs}`;
+      session.notice('success', missed.complete ? `caught up: ${what}` : `partly caught up: ${what}; older events are no longer kept`);
+    },
     closed(session) {
       if (!hub.sessions.delete(session.id)) return;
       registryOf(session)?.removeAll(session);
