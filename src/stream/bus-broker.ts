@@ -16,6 +16,8 @@ export interface BusTransport {
   onUp(handler: () => void): void;
   /** Why the bus is down, for /ready. */
   downReason(): string;
+  /** Messages sent on the bus since `sinceMs` that it still keeps, oldest first (a bus without memory: none). */
+  recent?(sinceMs: number): Promise<{ at: number; text: string }[]>;
   close(): Promise<void>;
 }
 
@@ -144,6 +146,26 @@ export class BusBroker implements Broker {
 
   onEvents(handler: (events: readonly BrokerEvent[]) => void): void {
     this.handlers.push(handler);
+  }
+
+  /** Called each time the bus comes (back) up. */
+  onUp(handler: () => void): void {
+    this.bus.onUp(handler);
+  }
+
+  /** Batches the bus still keeps from `sinceMs` on, every process's, with the time they were sent. */
+  async recent(sinceMs: number): Promise<{ at: number; events: readonly BrokerEvent[] }[]> {
+    const kept = (await this.bus.recent?.(sinceMs)) ?? [];
+    const out: { at: number; events: readonly BrokerEvent[] }[] = [];
+    for (const { at, text } of kept) {
+      try {
+        const message = JSON.parse(text) as BusMessage;
+        if (Array.isArray(message.e)) out.push({ at, events: message.e });
+      } catch {
+        // not ours
+      }
+    }
+    return out;
   }
 
   onRemotePrints(handler: (prints: readonly LivePrint[]) => void): void {

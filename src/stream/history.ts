@@ -2,7 +2,8 @@
 // `since` (the time of the last event it received) and first gets the events of its topics it
 // missed. Every batch the broker delivers is kept (its own and, across processes, those the bus
 // brings), up to `maxAgeMs` and `maxEvents`; appending costs one array push per batch, and the
-// events are only decoded when a catch-up asks.
+// events are only decoded when a catch-up asks. Across processes over Redis, a process that
+// joins fills its history first from the batches Redis keeps (seed).
 import type { BrokerEvent } from './broker.js';
 import type { FeedMarket } from './markets.js';
 import type { Topic } from './topics.js';
@@ -15,7 +16,7 @@ export interface HistoryOptions {
   now: () => number;
 }
 
-interface Kept {
+export interface Kept {
   at: number;
   events: readonly BrokerEvent[];
 }
@@ -55,6 +56,26 @@ export class FeedHistory {
       this.kept.splice(0, this.head);
       this.head = 0;
     }
+  }
+
+  /**
+   * Older batches from elsewhere (the bus's own history, for a process that just joined), put
+   * before the batches received here; events already held are not kept twice.
+   */
+  seed(batches: readonly Kept[]): void {
+    if (this.opts.maxAgeMs <= 0) return;
+    const held = new Set<string>();
+    for (let i = this.head; i < this.kept.length; i++) for (const e of this.kept[i]!.events) held.add(e.json);
+    const oldest = this.opts.now() - this.opts.maxAgeMs;
+    const older: Kept[] = [];
+    for (const b of batches) {
+      if (b.at < oldest) continue;
+      const events = b.events.filter((e) => !held.has(e.json));
+      if (events.length === 0) continue;
+      older.push({ at: b.at, events });
+      this.events += events.length;
+    }
+    this.kept.splice(this.head, 0, ...older);
   }
 
   /** The kept events of `market` matching `topics` whose own time is after `sinceMs`. */

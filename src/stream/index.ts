@@ -97,6 +97,32 @@ export interface Streaming {
   close(): Promise<void>;
 }
 
+/**
+ * The first time the bus is up, the history takes the recent batches the bus keeps (Redis: a
+ * stream). A read that fails (a start that keeps the event loop busy past the command deadline)
+ * is tried again a few times, a second apart.
+ */
+function seedHistoryOnJoin(broker: BusBroker, history: FeedHistory, now: () => number, maxAgeMs: number, log: (msg: string, err?: unknown) => void): void {
+  if (maxAgeMs <= 0) return;
+  let seeded = false;
+  const seed = (attempt: number) => {
+    broker.recent(now() - maxAgeMs).then(
+      (batches) => history.seed(batches),
+      (err: unknown) => {
+        if (attempt < 3) setTimeout(() => seed(attempt + 1), 1000).unref();
+        else log('the catch-up history could not be read from the bus', err);
+      },
+    );
+  };
+  const first = () => {
+    if (seeded) return;
+    seeded = true;
+    seed(1);
+  };
+  if (broker.status().shared) first();
+  else broker.onUp(first);
+}
+
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 }
@@ -134,6 +160,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   broker.onEvents((events) => history.append(events));
   const admittedScope = new Map<Session, string>();
   const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
+  if (broker instanceof BusBroker) seedHistoryOnJoin(broker, history, now, opts.history?.maxAgeMs ?? 60_000, log);
   const lim = limiter;
 
   limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));

@@ -10,11 +10,16 @@ import type { BusTransport } from './bus-broker.js';
 export interface RedisChannels {
   events: string;
   evict: string;
+  /** A Redis stream of the recent batches, from which a process fills its catch-up history. */
+  history: string;
 }
 
 export function redisChannels(prefix: string): RedisChannels {
-  return { events: `${prefix}stream:events`, evict: `${prefix}stream:evict` };
+  return { events: `${prefix}stream:events`, evict: `${prefix}stream:evict`, history: `${prefix}stream:history` };
 }
+
+/** Batches kept in the Redis history stream at most (trimmed approximately, as XADD MAXLEN ~ does). */
+const HISTORY_BATCHES = 20_000;
 
 /**
  * The bus over Redis: `pub` is the process's command connection (it fails fast while Redis is
@@ -81,8 +86,21 @@ export class RedisBus implements BusTransport {
     return `Redis is unreachable (${this.pub.status !== 'ready' ? 'commands' : 'subscriber'} ${this.pub.status !== 'ready' ? this.pub.status : this.sub.status}${why}): events published here reach only this process's subscribers until it returns`;
   }
 
+  /** Publishes the batch and keeps it in the history stream, in one round trip. */
   async send(message: string): Promise<void> {
-    await this.pub.publish(this.channels.events, message);
+    const results = await this.pub
+      .pipeline()
+      .publish(this.channels.events, message)
+      .xadd(this.channels.history, 'MAXLEN', '~', HISTORY_BATCHES, '*', 'm', message)
+      .exec();
+    // the batch went out once PUBLISH did: a history entry that failed only costs catch-up
+    const published = results?.[0];
+    if (!published || published[0]) throw published?.[0] ?? new Error('Redis did not answer PUBLISH');
+  }
+
+  async recent(sinceMs: number): Promise<{ at: number; text: string }[]> {
+    const entries = await this.pub.xrange(this.channels.history, String(Math.max(0, Math.floor(sinceMs))), '+');
+    return entries.map(([id, fields]) => ({ at: Number(id.slice(0, id.indexOf('-'))), text: fields[1] ?? '' }));
   }
 
   onMessage(handler: (message: string) => void): void {

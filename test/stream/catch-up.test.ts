@@ -68,11 +68,13 @@ describe('catch-up on one process', () => {
 describe.skipIf(!REDIS_URL)('catch-up from another process (Redis)', () => {
   let a: FeedServer;
   let b: FeedServer;
+  let c: FeedServer | undefined;
+  let prefix: string;
   const conns: Redis[] = [];
 
   beforeAll(async () => {
-    const prefix = `tbtest:${randomBytes(6).toString('hex')}:`;
-    for (let i = 0; i < 2; i++) conns.push(await connectRedis(REDIS_URL!));
+    prefix = `tbtest:${randomBytes(6).toString('hex')}:`;
+    for (let i = 0; i < 3; i++) conns.push(await connectRedis(REDIS_URL!));
     await Promise.all(conns.map((r) => new Promise((res) => (r.status === 'ready' ? res(null) : r.once('ready', res)))));
     a = await startFeedServer({ redis: conns[0], redisPrefix: prefix });
     b = await startFeedServer({ redis: conns[1], redisPrefix: prefix });
@@ -80,6 +82,8 @@ describe.skipIf(!REDIS_URL)('catch-up from another process (Redis)', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await c?.close();
+    await conns[0]?.del(`${prefix}stream:history`);
     for (const r of conns) await r.quit();
   });
 
@@ -95,6 +99,22 @@ describe.skipIf(!REDIS_URL)('catch-up from another process (Redis)', () => {
     await again.next();
     expect(await again.events(2)).toEqual([trade('ELK', 2), trade('ELK', 3)]);
     expect(await again.nextStatus()).toMatch(/caught up: 2 events/);
+    again.close();
+  });
+
+  it('a process started after the client left has the missed events too, from the history Redis keeps', async () => {
+    const first = (await subscribed(a, await a.keyFor('demo'), { params: 'T.YAK' })).c;
+    await first.next();
+    await a.streaming.publish([trade('YAK', 1)]);
+    const last = (await first.events(1))[0]!;
+    first.close();
+    await a.streaming.publish([trade('YAK', 2), trade('YAK', 3)]);
+    c = await startFeedServer({ redis: conns[2], redisPrefix: prefix });
+    await new Promise((r) => setTimeout(r, 2500)); // the new process reads Redis's history once it has joined
+    const again = (await subscribed(c, await c.keyFor('demo'), { params: 'T.YAK', since: last.t })).c;
+    await again.next();
+    expect(await again.events(2)).toEqual([trade('YAK', 2), trade('YAK', 3)]);
+    expect(await again.nextStatus()).toBe(`success: caught up: 2 events since ${last.t}`);
     again.close();
   });
 });
