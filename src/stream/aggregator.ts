@@ -81,6 +81,10 @@ function hasTradeBars(ticker: string): boolean {
   return m === '' || m === 'O' || m === 'X';
 }
 
+function tickerKey(futures: boolean, ticker: string): string {
+  return futures ? `futures\0${ticker}` : ticker;
+}
+
 function windowKey(futures: boolean, span: Span, ticker: string, start: number): string {
   return `${futures ? 'futures\0' : ''}${span}\0${ticker}\0${start}`;
 }
@@ -99,6 +103,10 @@ export class LiveAggregator {
   private storing: Promise<void> = Promise.resolve();
   /** Shared: windows released in order, one claim at a time. */
   private releasing: Promise<void> = Promise.resolve();
+  /** Shared: the latest second window released, by ticker (a trade from elsewhere for it or before it is late). */
+  private readonly secondsReleased = new Map<string, number>();
+  /** Shared: claims answered, by span and minute. */
+  private readonly claimed = new Map<string, { claim: Claim; minute: number }>();
 
   constructor(private readonly opts: AggregatorOptions) {
     this.timer = setInterval(() => this.tick(), Math.min(250, Math.max(20, opts.graceMs)));
@@ -119,9 +127,10 @@ export class LiveAggregator {
   }
 
   /**
-   * Shared: trades another process took. One that comes after its window was due (sent late by a
-   * bus that was down) is left out: its window is already emitted, and its minute stored from the
-   * store by the process that took it.
+   * Shared: trades another process took, as it publishes them. One whose window was already
+   * emitted here is left out (a bar is sent once); the process that took it stores the minute
+   * again from the store. (Trades a bus sends late after an outage do not come here at all: each
+   * process made its bars of that time alone.)
    */
   addRemote(prints: readonly LivePrint[]): void {
     for (const p of prints) {
@@ -137,12 +146,12 @@ export class LiveAggregator {
       const start = ms - (((ms % SPAN_MS[span]) + SPAN_MS[span]) % SPAN_MS[span]);
       const key = windowKey(futures, span, ticker, start);
       let w = this.windows.get(key);
+      if (!local && (w?.emitted || (span === 'second' && start <= (this.secondsReleased.get(tickerKey(futures, ticker)) ?? -Infinity)))) continue;
       const due = this.opts.shared !== undefined && now >= start + SPAN_MS[span] + this.opts.graceMs;
-      if (!local && (due || w?.emitted)) continue;
       if (!w) this.windows.set(key, (w = { span, futures, ticker, start, prints: [], emitted: false, dirty: false, retainUntil: 0, lateLocal: false }));
       w.prints.push(print);
       if (w.emitted) w.dirty = true;
-      else if (due) w.lateLocal = true;
+      else if (due && local) w.lateLocal = true;
     }
   }
 
@@ -172,6 +181,11 @@ export class LiveAggregator {
     }
     const shared = this.opts.shared;
     if (shared) {
+      // second windows are dropped once released: this remembers them against remote stragglers
+      for (const w of due) {
+        const key = tickerKey(w.futures, w.ticker);
+        if (w.span === 'second' && w.start > (this.secondsReleased.get(key) ?? -Infinity)) this.secondsReleased.set(key, w.start);
+      }
       this.releasing = this.releasing.then(() => this.releaseShared(shared, due, corrected)).catch((err: unknown) => this.opts.onError(err));
       return;
     }
@@ -219,7 +233,7 @@ export class LiveAggregator {
       const { span, start } = due[i]!;
       let j = i;
       while (j < due.length && due[j]!.span === span && due[j]!.start === start) j++;
-      const claim: Claim = await shared.claims.claim(span, start);
+      const claim = await this.claim(shared.claims, span, start);
       for (const w of due.slice(i, j)) {
         const emit = claim !== 'lost';
         if (span === 'second') out.push({ w, emit, bar: this.bar(w) });
@@ -233,6 +247,27 @@ export class LiveAggregator {
       i = j;
     }
     this.release(out, fixed);
+  }
+
+  /**
+   * Shared: the second bars of a minute are claimed once, with the minute's start, so one process
+   * emits all of them and a subscriber gets them in order; each minute bar is claimed on its own.
+   * An answer is remembered for the minute (no second claim, no second opinion); `alone` is not,
+   * so the next window asks again.
+   */
+  private async claim(claims: WindowClaims, span: Span, start: number): Promise<Claim> {
+    const minute = start - (((start % 60_000) + 60_000) % 60_000);
+    const key = `${span}\0${minute}`;
+    const known = this.claimed.get(key);
+    if (known) return known.claim;
+    const claim = await claims.claim(span, minute);
+    if (claim === 'alone') return claim;
+    if (this.claimed.size >= 1000) {
+      const old = this.opts.now() - 10 * 60_000;
+      for (const [k, c] of this.claimed) if (c.minute < old) this.claimed.delete(k);
+    }
+    this.claimed.set(key, { claim, minute });
+    return claim;
   }
 
   private queueStore(write: () => Promise<void>): void {

@@ -56,7 +56,7 @@ export interface Broker {
   publish(events: readonly BrokerEvent[], opts?: PublishOptions): Promise<Delivery>;
   /** Every batch published by any process reaches every handler. */
   onEvents(handler: (events: readonly BrokerEvent[]) => void): void;
-  /** Trades published on other processes (none in one process). */
+  /** Trades published on other processes as they are published (none in one process; not those sent late after an outage). */
   onRemotePrints(handler: (prints: readonly LivePrint[]) => void): void;
   /** Undefined in one process: there is nothing to share with. */
   status(): BusStatus | undefined;

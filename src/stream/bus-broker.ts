@@ -29,6 +29,8 @@ interface BusMessage {
   o: string;
   e: readonly BrokerEvent[];
   p?: readonly LivePrint[];
+  /** Sent late, from the batches kept while the bus was down. */
+  k?: 1;
 }
 
 export interface BusBrokerOptions {
@@ -79,7 +81,8 @@ export class BusBroker implements Broker {
       }
     }
     if (!opts.durable) return 'local';
-    this.enqueue(text, events.length);
+    // kept: its trades are late for the others' bars (they were made without them meanwhile)
+    this.enqueue(message.p ? JSON.stringify({ ...message, k: 1 }) : text, events.length);
     if (this.bus.up() && !this.retryTimer) void this.flush();
     return 'queued';
   }
@@ -140,7 +143,7 @@ export class BusBroker implements Broker {
       return; // not ours
     }
     if (message.o === this.opts.origin || !Array.isArray(message.e)) return;
-    if (message.p) for (const h of this.printHandlers) h(message.p);
+    if (message.p && !message.k) for (const h of this.printHandlers) h(message.p);
     for (const h of this.handlers) h(message.e);
   }
 

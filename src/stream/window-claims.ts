@@ -1,7 +1,9 @@
 // Who emits the bars of a window when several processes aggregate the same trades: the first
-// process to claim the window (one claim per span and start, for all of its tickers) emits its
-// A / AM events and stores its minute bars; the others only keep their day totals. A claim that
-// cannot be made (Redis down) leaves every process on its own: it emits to its own subscribers.
+// process to claim it emits its A / AM events and stores its minute bars; the others only keep
+// their day totals. A claim names a span and a minute's start, for all tickers: the minute bars
+// of that minute, or the second bars within it (one emitter for a minute's seconds keeps them in
+// order). A claim that cannot be made (Redis down) leaves every process on its own: it emits to
+// its own subscribers.
 import type { Redis } from 'ioredis';
 
 export type Span = 'second' | 'minute';
@@ -10,6 +12,7 @@ export type Span = 'second' | 'minute';
 export type Claim = 'won' | 'lost' | 'alone';
 
 export interface WindowClaims {
+  /** `start`: the minute's start, ms. */
   claim(span: Span, start: number): Promise<Claim>;
 }
 

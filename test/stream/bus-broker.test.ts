@@ -81,6 +81,20 @@ describe('the broker over a bus that goes down', () => {
     expect(a.status()).toEqual({ shared: true, queued: 0 });
   });
 
+  it('gives the other aggregators the trades sent live, not those sent late after an outage', async () => {
+    vi.useFakeTimers();
+    const { busA, a, b } = pair();
+    const prints: string[] = [];
+    b.onRemotePrints((p) => prints.push(...p.map((x) => x.t)));
+    const print = (t: string) => ({ prints: [{ ticker: 'BUS', t, p: 1, s: 1 }], durable: true });
+    await a.publish([ev(1)], print('1000'));
+    busA.isUp = false;
+    await a.publish([ev(2)], print('2000'));
+    busA.setUp(true);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(prints).toEqual(['1000']); // each process made the bars of the outage alone
+  });
+
   it('keeps at most maxQueuedEvents, dropping the oldest batches', async () => {
     vi.useFakeTimers();
     const { busA, a, atB } = pair({ maxQueuedEvents: 2 });
