@@ -22,6 +22,7 @@ import { defaultBrandingDir } from '../routes/branding.js';
 import { createDemoKey, createDemoOperator, OPERATOR_PASSWORD_FILE, writeSecretFile } from './demo.js';
 import { SIGNUP_MODES, type SignupMode } from '../services/accounts.js';
 import { attachStreaming } from '../stream/index.js';
+import { relayFeedAmongWorkers, workerFeed } from '../stream/ipc-bus.js';
 import { liveDemoOption, liveRateOption, serveLiveDemo, type LiveDemoWhen } from './live-demo.js';
 import { cliLine, openStoreFromFlags, parseIntFlag, readEnvSwitches, withStoreOptions, type StoreFlags } from './options.js';
 import { withRelayOptions, startRelayFromFlags, validateRelayFlags, type RelayFlags } from './relay.js';
@@ -60,6 +61,8 @@ export interface ServeFlags extends StoreFlags, RelayFlags {
   streamDelay: number;
   streamFuturesDelay: number;
   streamConnections: number;
+  /** Seconds of the real-time feed kept for catch-up (0 = none). */
+  streamHistory: number;
   liveDemo: LiveDemoWhen;
   liveRate: number;
   accessLog: AccessLogMode;
@@ -92,6 +95,7 @@ export function serveCommand(): Command {
     .addOption(new Option('--stream-delay <minutes>', 'hold-back of the delayed WebSocket feed at /delayed/<market>').env('TICKERBASE_STREAM_DELAY').default(15).argParser(parseIntFlag('--stream-delay', 0, 1440)))
     .addOption(new Option('--stream-futures-delay <minutes>', 'hold-back of the delayed futures feed at /delayed/futures').env('TICKERBASE_STREAM_FUTURES_DELAY').default(10).argParser(parseIntFlag('--stream-futures-delay', 0, 1440)))
     .addOption(new Option('--stream-connections <n>', 'WebSocket connections per key and market for plans that set no stream_connections').env('TICKERBASE_STREAM_CONNECTIONS').default(1).argParser(parseIntFlag('--stream-connections', 1, 100_000)))
+    .addOption(new Option('--stream-history <seconds>', 'seconds of the real-time feed kept for clients that reconnect and subscribe with "since" (Tickerbase\'s catch-up; 0 = off)').env('TICKERBASE_STREAM_HISTORY').default(60).argParser(parseIntFlag('--stream-history', 0, 3600)))
     .addOption(liveDemoOption())
     .addOption(liveRateOption())
     .addOption(new Option('--shutdown-timeout <seconds>', 'on SIGTERM, how long in-flight requests may take before the process exits').env('TICKERBASE_SHUTDOWN_TIMEOUT').default(10).argParser(parseIntFlag('--shutdown-timeout', 1, 600)))
@@ -322,7 +326,9 @@ async function runServer(opts: ServeFlags): Promise<void> {
     dashboard: opts.dashboard ? { signup: opts.signup, redis } : undefined,
     readThrough: opts.readThrough ? { upstreamUrl: opts.upstreamUrl, upstreamKey: opts.upstreamKey!, deadlineMs: opts.storeTimeout } : undefined,
   });
-  const streaming = await attachStreaming(app, { auth: app.ctx.auth, store, redis, redisPrefix: opts.redisPrefix, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections });
+  // workers without Redis share the feed through the primary
+  const feedBus = cluster.isWorker && !redis ? workerFeed(process, (msg) => app.log.warn(msg)) : {};
+  const streaming = await attachStreaming(app, { ...feedBus, auth: app.ctx.auth, store, redis, redisPrefix: opts.redisPrefix, adminToken: opts.adminToken || undefined, delayMs: opts.streamDelay * 60_000, futuresDelayMs: opts.streamFuturesDelay * 60_000, connectionLimit: opts.streamConnections, history: { maxAgeMs: opts.streamHistory * 1000 } });
   await startRelayFromFlags(app, streaming, store, redis, opts);
   const liveDemo = await serveLiveDemo(store, streaming, opts.liveDemo, opts.liveRate, (l) => process.stderr.write(`${l}\n`));
   app.addHook('preClose', async () => liveDemo?.stop());
@@ -360,7 +366,10 @@ async function runPrimary(opts: ServeFlags): Promise<void> {
   } finally {
     await store.close();
   }
-  if (!opts.redisUrl) new RateLimiterClusterMaster();
+  if (!opts.redisUrl) {
+    new RateLimiterClusterMaster();
+    relayFeedAmongWorkers(cluster, () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined));
+  }
   serveClusterMetrics();
 
   let stopping = false;

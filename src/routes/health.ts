@@ -5,13 +5,16 @@ import { dependencyUp } from '../server/metrics.js';
 import { RedisRateLimiter, type FailMode } from '../server/rate-limit.js';
 import { readyChecksOf } from '../server/ready-checks.js';
 import { envelope } from '../server/serializer.js';
+import { feedReadinessOf } from '../services/server-status.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
 // OpenAPI document. /health answers while the process runs; /ready answers 200 only when the
 // store (and Redis, when configured) answer within a short timeout, else 503 naming the part
 // that failed, so a balancer takes the process out of rotation until it recovers. Redis only
-// carries the shared rate-limit counters: when rate limiting fails open the server still serves
-// without it, so /ready stays 200 and names Redis under `degraded`; failing closed, it is 503.
+// carries the shared rate-limit counters and the feed's bus between processes: when rate
+// limiting fails open the server still serves without it, so /ready stays 200 and names Redis
+// (and a feed that reaches only this process) under `degraded`; failing closed, it is 503.
+// `/ready?require=feed` is 503 while the feed is not shared, for a balancer of feed clients.
 
 export interface HealthOptions {
   redis?: Redis;
@@ -51,7 +54,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
     return reply.header('Cache-Control', 'no-store').send(envelope(wrapped, inner, true));
   });
 
-  app.get('/ready', { schema: { hide: true } }, async (req, reply) => {
+  app.get<{ Querystring: { require?: string } }>('/ready', { schema: { hide: true } }, async (req, reply) => {
     const checks: Record<string, CheckResult> = {};
     const failing: string[] = [];
     const degraded: string[] = [];
@@ -76,6 +79,15 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
       dependencyUp.set({ dependency: 'redis' }, checks.redis === 'ok' ? 1 : 0);
     } else {
       checks.redis = 'not configured';
+    }
+    const feed = feedReadinessOf(app);
+    if (feed) {
+      checks.feed = feed.shared ? 'shared' : 'this process only';
+      if (!feed.shared) {
+        const why = feed.reason ?? 'the other processes cannot be reached';
+        if (req.query.require === 'feed') failing.push(`the live feed is not shared: ${why}`);
+        else degraded.push(`the live feed is not shared: ${why}`);
+      }
     }
     for (const [name, check] of extraChecks) {
       const report = check();

@@ -1,6 +1,7 @@
 // attachStreaming: the WebSocket feed on the REST server's port. Upgrades on /<market> and
 // /delayed/<market> become sessions; any other path is refused with 404. Events come from the
 // broker (in memory, or Redis across processes) and are routed by the hub.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +12,13 @@ import { PlanCatalog } from '../server/plans.js';
 import { authenticateFeedKey } from './auth.js';
 import { MemoryBroker, type Broker } from './broker.js';
 import { StreamHub } from './hub.js';
+import { Chunk } from './chunk.js';
+import { FeedHistory } from './history.js';
 import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
-import { RedisBroker, redisChannels, subscribeChannels } from './redis-broker.js';
+import { BusBroker } from './bus-broker.js';
+import { RedisBus, redisChannels } from './redis-broker.js';
+import { storedMinutePrints } from './stored-minutes.js';
+import { RedisWindowClaims, type WindowClaims } from './window-claims.js';
 import { RedisConnectionLimiter } from './redis-limits.js';
 import type { WireEvent } from './json.js';
 import { streamPublished, watchHub } from './metrics.js';
@@ -25,6 +31,7 @@ import { ReplayManager } from './replay.js';
 import { replayRoutes } from './replay-routes.js';
 import { storeLiveFuturesBars, storeLiveMinuteBars } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
+import { provideFeedReadiness } from '../services/server-status.js';
 import { Session, type SessionHooks, type SessionLimits } from './session.js';
 import { CLOSE_RESTART, MESSAGES } from './status.js';
 
@@ -33,6 +40,8 @@ export interface StreamingOptions {
   /** Plans (default: the app's catalogue, else the built-ins). */
   plans?: PlanCatalog;
   broker?: Broker;
+  /** Several processes share `broker`: who emits each window's bars (with Redis: claims in Redis). */
+  claims?: WindowClaims;
   limiter?: ConnectionLimiter;
   /**
    * Shared Redis: events and connection limits across processes (default: this process only).
@@ -41,6 +50,8 @@ export interface StreamingOptions {
   redis?: Redis;
   /** Prefix of the Redis keys and channels (default `tickerbase:`). */
   redisPrefix?: string;
+  /** How long the start waits for Redis before serving alone meanwhile, ms (default 2 s). */
+  redisWaitMs?: number;
   /** Connections per key, feed and market when the plan sets none (default 1). */
   connectionLimit?: number;
   /** Hold-back of /delayed/<market>, ms (default 15 minutes). */
@@ -56,6 +67,8 @@ export interface StreamingOptions {
   adminToken?: string;
   /** Live bars: wait after a window's end before emitting (default 1 s); correction window of minutes (default 5 min). */
   aggregation?: { graceMs?: number; retainMs?: number };
+  /** Catch-up history of the real-time feed: kept for `maxAgeMs` (default 60 s; 0 = off), at most `maxEvents` (default 100,000). */
+  history?: { maxAgeMs?: number; maxEvents?: number };
   /** How often connected keys are checked for revocation and expiry, ms (default 60 s; needs `store`). */
   keyCheckMs?: number;
   /** Answers' envelope of /admin/publish (default: the app's). */
@@ -84,6 +97,32 @@ export interface Streaming {
   close(): Promise<void>;
 }
 
+/**
+ * The first time the bus is up, the history takes the recent batches the bus keeps (Redis: a
+ * stream). A read that fails (a start that keeps the event loop busy past the command deadline)
+ * is tried again a few times, a second apart.
+ */
+function seedHistoryOnJoin(broker: BusBroker, history: FeedHistory, now: () => number, maxAgeMs: number, log: (msg: string, err?: unknown) => void): void {
+  if (maxAgeMs <= 0) return;
+  let seeded = false;
+  const seed = (attempt: number) => {
+    broker.recent(now() - maxAgeMs).then(
+      (batches) => history.seed(batches),
+      (err: unknown) => {
+        if (attempt < 3) setTimeout(() => seed(attempt + 1), 1000).unref();
+        else log('the catch-up history could not be read from the bus', err);
+      },
+    );
+  };
+  const first = () => {
+    if (seeded) return;
+    seeded = true;
+    seed(1);
+  };
+  if (broker.status().shared) first();
+  else broker.onUp(first);
+}
+
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 }
@@ -92,20 +131,24 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const plans = opts.plans ?? app.plans ?? PlanCatalog.builtin();
   let broker = opts.broker;
   let limiter = opts.limiter;
-  let subscriber: Redis | undefined;
+  let claims: WindowClaims | undefined = opts.claims;
   if (opts.redis && (!broker || !limiter)) {
     const prefix = opts.redisPrefix ?? 'tickerbase:';
+    const origin = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const channels = redisChannels(prefix);
-    try {
-      subscriber = await subscribeChannels(opts.redis, channels);
-      broker ??= new RedisBroker(opts.redis, subscriber, channels);
-      limiter ??= new RedisConnectionLimiter(opts.redis, subscriber, channels, prefix);
-    } catch (err) {
-      // as rate limits do, fail open: this process serves its own feed until it is restarted
-      app.log.warn({ err }, 'the feed runs without Redis: events published here reach only this process');
+    const redisBus = new RedisBus(opts.redis, channels);
+    broker ??= new BusBroker(redisBus, { origin, log: (msg) => app.log.warn(msg) });
+    claims ??= new RedisWindowClaims(opts.redis, prefix, origin);
+    limiter ??= new RedisConnectionLimiter(opts.redis, redisBus.sub, channels, prefix);
+    // a Redis that answers commands is waited for (briefly) so nothing published right after the start is missed
+    if (!(opts.redis.status === 'ready' && (await redisBus.ready(opts.redisWaitMs ?? 2000)))) {
+      // the bus keeps reconnecting: this process joins the shared feed as soon as Redis answers
+      app.log.warn('the feed starts without Redis: events published here reach only this process until Redis answers');
     }
   }
   broker ??= new MemoryBroker();
+  const bus = broker;
+  provideFeedReadiness(app, () => bus.status());
   limiter ??= new MemoryConnectionLimiter();
   const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;
@@ -113,8 +156,11 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const hub = new StreamHub(broker, { delayMs: opts.delayMs ?? 15 * 60_000, marketDelayMs: { futures: opts.futuresDelayMs ?? 10 * 60_000 }, maxDelayedEvents: opts.maxDelayedEvents ?? 2_000_000, now });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   const unwatch = watchHub(hub);
+  const history = new FeedHistory({ maxAgeMs: opts.history?.maxAgeMs ?? 60_000, maxEvents: opts.history?.maxEvents ?? 100_000, now });
+  broker.onEvents((events) => history.append(events));
   const admittedScope = new Map<Session, string>();
   const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
+  if (broker instanceof BusBroker) seedHistoryOnJoin(broker, history, now, opts.history?.maxAgeMs ?? 60_000, log);
   const lim = limiter;
 
   limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));
@@ -154,6 +200,13 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       replayOf(session)?.subscribed();
     },
     unsubscribe: (session, text) => registryOf(session)?.remove(session, text),
+    catchUp(session, topics, sinceMs) {
+      if (session.feed.feed !== 'realtime') return session.notice('error', 'catch-up (since) is offered on the real-time feed only');
+      const missed = history.since(session.feed.market, topics, sinceMs);
+      if (missed.events.length > 0) session.deliver(new Chunk(missed.events, missed.events.map((j) => Buffer.byteLength(j))));
+      const what = `${missed.events.length} events since ${sinceMs}`;
+      session.notice('success', missed.complete ? `caught up: ${what}` : `partly caught up: ${what}; older events are no longer kept`);
+    },
     closed(session) {
       if (!hub.sessions.delete(session.id)) return;
       registryOf(session)?.removeAll(session);
@@ -195,20 +248,23 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     wss.close();
     await broker.close();
     await lim.close();
-    if (subscriber) await subscriber.quit().catch(() => subscriber?.disconnect());
   };
   app.addHook('preClose', async () => close());
 
-  const publish = (events: readonly WireEvent[], market?: FeedMarket) => {
+  const publish = async (events: readonly WireEvent[], market?: FeedMarket) => {
     streamPublished.inc(events.length);
-    return broker.publish(events.map((e) => toBrokerEvent(e, market)));
+    await broker.publish(events.map((e) => toBrokerEvent(e, market)), { durable: true });
   };
   const store = opts.store;
   const aggregator = new LiveAggregator({
     now,
     graceMs: opts.aggregation?.graceMs ?? 1000,
     retainMs: opts.aggregation?.retainMs ?? 5 * 60_000,
-    emit: (events, market) => void publish(events, market).catch((err: unknown) => log('live bars could not be published', err)),
+    emit: (events, market) => {
+      streamPublished.inc(events.length);
+      // bars are not kept for a bus that is down: each process makes its own meanwhile
+      broker.publish(events.map((e) => toBrokerEvent(e, market))).catch((err: unknown) => log('live bars could not be published', err));
+    },
     storeMinuteBars: async (bars) => {
       if (store) await storeLiveMinuteBars(store, bars);
     },
@@ -216,7 +272,12 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       if (store) await storeLiveFuturesBars(store, bars);
     },
     onError: (err) => log('live minute bars could not be stored', err),
+    shared: claims && {
+      claims,
+      storedPrints: store && ((futures: boolean, ticker: string, startMs: number) => storedMinutePrints(store, futures, ticker, startMs)),
+    },
   });
+  if (claims) broker.onRemotePrints((prints) => aggregator.addRemote(prints));
   const publisher = new LivePublisher(broker, store, aggregator);
   const wrapped = (opts.envelope ?? (app as FastifyInstance & { ctx?: { config: { envelope: string } } }).ctx?.config.envelope) === 'wrapped';
   if (opts.adminToken) await publishRoute(app, opts.adminToken, publisher, wrapped);

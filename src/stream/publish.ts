@@ -1,13 +1,12 @@
 // Live publishing: checked events are stored (trades and quotes, futures ones in the futures
-// tables, one transaction), sent to every subscriber through the broker, and fed to the
-// aggregator that makes second and minute bars.
-import { ApiError } from '../domain/errors.js';
+// tables, one transaction), fed to the aggregator that makes second and minute bars, and sent to
+// every subscriber through the broker (this process's at once, the others' through the bus).
 import type { FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import { storeTicks } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
 import type { LiveAggregator } from './aggregator.js';
-import type { Broker } from './broker.js';
+import type { Broker, LivePrint } from './broker.js';
 import type { PublishedEvent } from './publish-input.js';
 import { streamPublished } from './metrics.js';
 import { futuresQuoteOfEvent, futuresTradeOfEvent } from './futures-rows.js';
@@ -19,6 +18,19 @@ export interface PublishResult {
   /** Rows written (a trade or quote already stored is not written twice). */
   trades_stored: number;
   quotes_stored: number;
+  /**
+   * With several processes: `sent` when the events went to the other processes' subscribers,
+   * `queued` when the bus (Redis) is down: they were stored, aggregated and sent to this
+   * process's subscribers, and reach the others when the bus is back.
+   */
+  other_processes?: 'sent' | 'queued';
+}
+
+/** The trades of a publish, for the other processes' aggregators. */
+function printsOf(trades: readonly TradeRow[], futures: readonly FuturesTrade[]): LivePrint[] {
+  const prints: LivePrint[] = trades.map((r) => ({ ticker: r.ticker, t: String(r.sip_timestamp), p: r.price, s: r.size }));
+  for (const r of futures) prints.push({ ticker: r.ticker, t: String(r.timestamp), p: r.price, s: r.size, futures: true });
+  return prints;
 }
 
 export class LivePublisher {
@@ -50,16 +62,16 @@ export class LivePublisher {
         if (q) quotes.push(q);
       }
     }
-    // Stored first, so a client told of a trade finds it over REST.
+    // Stored first, so a client told of a trade finds it over REST; aggregated before it is
+    // sent, so bars hold every stored trade whatever happens to the bus.
     const stored = this.store ? await storeTicks(this.store, trades, quotes, futures) : { trades: 0, quotes: 0 };
-    try {
-      streamPublished.inc(items.length);
-      await this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)));
-    } catch {
-      throw new ApiError('DEPENDENCY_UNAVAILABLE', 'The event bus (Redis) is unavailable: the events were stored but not sent to subscribers');
-    }
     this.aggregator?.add(trades);
     this.aggregator?.addFutures(futures.trades);
-    return { events: items.length, trades_stored: stored.trades, quotes_stored: stored.quotes };
+    streamPublished.inc(items.length);
+    const prints = this.broker.status() === undefined ? undefined : printsOf(trades, futures.trades);
+    const delivery = await this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)), { durable: true, prints });
+    const result: PublishResult = { events: items.length, trades_stored: stored.trades, quotes_stored: stored.quotes };
+    if (delivery !== 'local') result.other_processes = delivery === 'shared' ? 'sent' : 'queued';
+    return result;
   }
 }

@@ -47,6 +47,8 @@ export interface SessionHooks {
   admitted(session: Session): void | Promise<void>;
   subscribe(session: Session, topic: Topic): void;
   unsubscribe(session: Session, text: string): void;
+  /** Opt-in catch-up: `since` (ms) came with a subscribe; the topics just subscribed. */
+  catchUp?(session: Session, topics: readonly Topic[], sinceMs: number): void;
   closed(session: Session): void;
 }
 
@@ -130,7 +132,7 @@ export class Session {
       msg = undefined;
     }
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return this.sendStatus(status('error', MESSAGES.invalidJson));
-    const { action, params } = msg as { action?: unknown; params?: unknown };
+    const { action, params, since } = msg as { action?: unknown; params?: unknown; since?: unknown };
     if (action !== 'auth' && action !== 'subscribe' && action !== 'unsubscribe') {
       const shown = typeof action === 'string' ? action : action === undefined ? '(missing)' : JSON.stringify(action);
       return this.sendStatus(status('error', `unknown action: ${shown.slice(0, 100)}`));
@@ -139,6 +141,11 @@ export class Session {
     if (typeof params !== 'string') return this.sendStatus(status('error', MESSAGES.paramsNotString));
     if (action === 'auth') return this.auth(params);
     if (!this.identity) return this.sendStatus(status('auth_required', MESSAGES.authRequired));
+    // Tickerbase's own extension: a subscribe may carry `since` to catch up first (see history.ts)
+    if (since !== undefined && (action !== 'subscribe' || typeof since !== 'number' || !Number.isSafeInteger(since) || since < 0)) {
+      return this.sendStatus(status('error', 'since must be a timestamp in Unix milliseconds, on subscribe'));
+    }
+    const subscribed: Topic[] = [];
     const acks: StatusEvent[] = [];
     for (const item of parseTopics(params, this.feed.market)) {
       if (!item.ok) {
@@ -150,6 +157,7 @@ export class Session {
           continue;
         }
         this.hooks.subscribe(this, item.topic);
+        subscribed.push(item.topic);
         if (this.feed.market === 'options' && item.topic.ev === 'Q') this.optionQuotes.add(item.topic.text);
         acks.push(status('success', `subscribed to: ${item.topic.text}`));
       } else {
@@ -160,6 +168,8 @@ export class Session {
     }
     // One frame per acknowledgement, as the official Python test server sends them.
     for (const a of acks) this.sendStatus(a);
+    // in the turn that subscribed: the missed events come before any live one, none twice
+    if (typeof since === 'number' && subscribed.length > 0) this.hooks.catchUp?.(this, subscribed, since);
   }
 
   /** Options quotes are sold per contract: no wildcard, at most 1,000 contracts per connection. */
