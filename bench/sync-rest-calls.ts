@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tradingDaysBetween } from '../src/domain/calendar.js';
 import { planBackfill, runBackfill } from '../src/ingest/rest-backfill.js';
-import { parseJsonExact } from '../src/ingest/source-records.js';
 import { openStore } from '../src/store/index.js';
 import { UpstreamCallTally } from '../src/upstream/call-tally.js';
 import { parseRate, RateBudget } from '../src/upstream/rate-budget.js';
@@ -31,7 +30,7 @@ const store = await openStore({ dataDir: dir });
 try {
   const now = () => Date.parse(`${TO}T12:00:00Z`) + 2 * 86_400_000;
   const tally = new UpstreamCallTally();
-  const client = new UpstreamRestClient({ baseUrl: upstream.url, key: 'bench-key', parse: parseJsonExact, onEvent: tally.onEvent });
+  const client = new UpstreamRestClient({ baseUrl: upstream.url, key: 'bench-key', onEvent: tally.onEvent });
   const plan = await planBackfill(store, { datasets: ['aggs-minute'], tickers: TICKERS, allTickers: false, from: FROM, to: TO, now });
   const started = performance.now();
   const summary = await runBackfill(store, client, plan, { now, tally, log: () => {} });

@@ -3,7 +3,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { parseDate } from '../domain/calendar.js';
 import { estimateCalls, planBackfill, runBackfill } from '../ingest/rest-backfill.js';
-import { parseJsonExact } from '../ingest/source-records.js';
 import { UpstreamCallTally } from '../upstream/call-tally.js';
 import { parseRate, RateBudget } from '../upstream/rate-budget.js';
 import { UpstreamRestClient } from '../upstream/rest-client.js';
@@ -84,7 +83,6 @@ export function syncRestCommand(): Command {
           key: opts.upstreamKey!,
           rate: rate ? new RateBudget(rate) : undefined,
           timeoutMs: opts.timeout,
-          parse: parseJsonExact,
           onEvent: (e) => {
             tally.onEvent(e);
             if (e.kind === 'refused') out.write(`upstream said 429 (too many requests) for ${e.url}; waiting ${e.retryAfterS} s as it asks\n`);

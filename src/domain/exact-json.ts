@@ -1,6 +1,7 @@
 // JSON.parse with exact integers: nanosecond timestamps (about 1.7e18) exceed the range a double
-// holds exactly, so integers of 16 or more digits are read as bigint. Used by the feed (published
-// events) and by the upstream adapters (upstream's REST and WebSocket answers).
+// holds exactly, so integers of 16 or more digits are read as bigint (the feed: published events,
+// upstream's WebSocket frames) or kept as their decimal text (upstream's REST answers, which are
+// stored through importers that read such text).
 
 /**
  * JSON.parse, except that integers of 16 or more digits (beyond 2^53) become bigint. Numbers
@@ -48,4 +49,15 @@ function markLongIntegers(text: string): string {
     }
   }
   return last === 0 ? text : out + text.slice(last);
+}
+
+// A JSON number token, or a string (skipped whole, so digits inside strings are left alone).
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * JSON.parse keeping every integer of 16 digits or more as its decimal text: nanosecond times and
+ * exchange sequence numbers are beyond a double's 2^53, and JSON.parse would round them.
+ */
+export function parseJsonLongIntegersAsText(text: string): unknown {
+  return JSON.parse(text.replace(JSON_TOKEN, (t) => (t.charCodeAt(0) !== 34 && /^-?\d{16,}$/.test(t) ? `"${t}"` : t)));
 }

@@ -2,7 +2,8 @@
 // reads as captured upstream JSON (tickers, splits, dividends, news, financial statements) go
 // through that same importer, so a synced record and an imported one are checked and stored
 // alike; the others (bars, trades, quotes, exchanges, conditions, ticker types) through the
-// readers of rest-records.ts. A page is stored whole or not at all (the caller's transaction).
+// readers of upstream/rest-market-records.ts and rest-records.ts. A page is stored whole or not at
+// all (the caller's transaction).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,11 @@ import type { Store } from '../store/index.js';
 import { LIST_DATASET_NAMES, type RestPart, type UnitRequest } from '../upstream/rest-datasets.js';
 import { UpstreamError } from '../upstream/rest-errors.js';
 import type { UpstreamBody } from '../upstream/rest-client.js';
+import { barsOf, groupedBarsOf, quotesOf, RecordShapeError, tradesOf } from '../upstream/rest-market-records.js';
 import './datasets.js';
 import { importFile } from './load.js';
 import './news-social.js';
-import { barsOf, conditionsOf, exchangesOf, groupedBarsOf, holidaysOf, quotesOf, RecordShapeError, tickerTypesOf, tradesOf } from './rest-records.js';
+import { conditionsOf, exchangesOf, holidaysOf, tickerTypesOf } from './rest-records.js';
 import './tickers.js';
 
 /** Parts whose records replace every stored one: all their pages are stored together at the end. */

@@ -8,7 +8,6 @@ import { RateBudget, type RateSpec } from '../upstream/rate-budget.js';
 import { UpstreamRestClient } from '../upstream/rest-client.js';
 import { UpstreamError } from '../upstream/rest-errors.js';
 import { fetchUnit, type UnitOutcome } from './rest-backfill.js';
-import { parseJsonExact } from './source-records.js';
 
 export interface UpstreamReadConfig {
   upstreamUrl?: string;
@@ -31,7 +30,6 @@ export function upstreamFiller(store: Store, cfg: UpstreamReadConfig, now: () =>
     maxRateWaitMs: cfg.deadlineMs,
     retries: 0,
     timeoutMs: cfg.callTimeoutMs ?? 30_000,
-    parse: parseJsonExact,
     fetch: cfg.fetch,
     onEvent: tally.onEvent,
   });

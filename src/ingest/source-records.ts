@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
+import { parseJsonLongIntegersAsText } from '../domain/exact-json.js';
 import { countQuotes, CsvError, CsvReader, parseCsvRecord } from './csv.js';
 
 /** A field of a record and what is wrong with it. */
@@ -305,24 +306,16 @@ export async function detectFormat(file: string): Promise<FileFormat> {
 
 type JsonParse = (text: string) => unknown;
 
-// A JSON number token, or a string (skipped whole, so digits inside strings are left alone).
-const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-
-/**
- * JSON.parse keeping every integer of 16 digits or more as its decimal text: nanosecond times and
- * exchange sequence numbers are beyond a double's 2^53, and JSON.parse would round them.
- */
-export function parseJsonExact(text: string): unknown {
-  return JSON.parse(text.replace(JSON_TOKEN, (t) => (t.charCodeAt(0) !== 34 && /^-?\d{16,}$/.test(t) ? `"${t}"` : t)));
-}
+/** The exact parse of JSON records: integers of 16 digits or more as their decimal text. */
+export { parseJsonLongIntegersAsText as parseJsonExact };
 
 /**
  * The records of a file in the given format; CSV cells stay text unless `cellsFor` converts them.
- * With `exactIntegers`, JSON integers of 16 digits or more come as decimal text (parseJsonExact).
+ * With `exactIntegers`, JSON integers of 16 digits or more come as decimal text (parseJsonLongIntegersAsText).
  */
 export function readSourceRecords(file: string, format: FileFormat, cellsFor: CsvCellConverters = () => ({}), opts: { exactIntegers?: boolean } = {}): AsyncGenerator<SourceRecord> {
   if (format === 'csv') return csvRecords(file, cellsFor);
-  const parse: JsonParse = opts.exactIntegers ? parseJsonExact : JSON.parse;
+  const parse: JsonParse = opts.exactIntegers ? parseJsonLongIntegersAsText : JSON.parse;
   if (format === 'ndjson') return ndjsonRecords(file, parse);
   return jsonRecords(file, parse);
 }

@@ -4,7 +4,9 @@
 // key. Every call takes a turn of the rate budget, has a deadline, and is retried after a 429
 // (waiting what Retry-After says) and after a 5xx or a timeout (backing off, capped) as many
 // times as allowed. A 2xx body is checked to be JSON of the envelope the API promises; the
-// records inside are checked by whoever stores them.
+// records inside are checked by whoever stores them. Integers of 16 digits or more in a body
+// (nanosecond times, sequence numbers) come as their exact decimal text, never rounded doubles.
+import { parseJsonLongIntegersAsText } from '../domain/exact-json.js';
 import type { RateBudget } from './rate-budget.js';
 import { redactUpstreamUrl, UpstreamError } from './rest-errors.js';
 
@@ -45,8 +47,6 @@ export interface UpstreamClientOptions {
   maxBackoffMs?: number;
   /** Longest Retry-After honoured; a longer one is waited this long (default 10 minutes). */
   maxRetryAfterMs?: number;
-  /** Turns the body's text into a value (default JSON.parse); throws on text that is not JSON. */
-  parse?: (text: string) => unknown;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   onEvent?: (e: UpstreamEvent) => void;
@@ -77,7 +77,6 @@ export class UpstreamRestClient {
   private readonly retries: number;
   private readonly maxBackoffMs: number;
   private readonly maxRetryAfterMs: number;
-  private readonly parse: (text: string) => unknown;
   private readonly fetchImpl: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -92,7 +91,6 @@ export class UpstreamRestClient {
     this.retries = opts.retries ?? 5;
     this.maxBackoffMs = opts.maxBackoffMs ?? 60_000;
     this.maxRetryAfterMs = opts.maxRetryAfterMs ?? 600_000;
-    this.parse = opts.parse ?? JSON.parse;
     this.fetchImpl = opts.fetch ?? fetch;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
@@ -169,7 +167,7 @@ export class UpstreamRestClient {
     let body: unknown;
     let parseError: string | undefined;
     try {
-      body = this.parse(text);
+      body = parseJsonLongIntegersAsText(text);
     } catch (err) {
       parseError = (err as Error).message;
     }

@@ -100,7 +100,7 @@ for (const engine of FIXTURES ? engines() : []) {
     for (const c of CASES) {
       it(`${c.name}: ${c.local}`, async () => {
         const tally = new UpstreamCallTally();
-        const client = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, retries: 0, onEvent: tally.onEvent });
+        const client = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, retries: 0, onEvent: tally.onEvent });
         const plan = await planBackfill(store, { datasets: c.datasets, tickers: c.tickers ?? [], allTickers: !c.tickers, from: c.from, to: c.to, now });
         const summary = await runBackfill(store, client, plan, { now, tally, log: () => {} });
         expect(summary.failures).toEqual([]);

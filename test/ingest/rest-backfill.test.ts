@@ -5,7 +5,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nyMidnight } from '../../src/domain/calendar.js';
 import { fetchUnit, planBackfill, runBackfill } from '../../src/ingest/rest-backfill.js';
-import { parseJsonExact } from '../../src/ingest/source-records.js';
 import type { Store } from '../../src/store/index.js';
 import { UpstreamCallTally } from '../../src/upstream/call-tally.js';
 import { UpstreamRestClient } from '../../src/upstream/rest-client.js';
@@ -39,7 +38,7 @@ for (const engine of engines()) {
       fake = await FakeUpstream.start();
       serveGeneratedMarket(fake);
       tally = new UpstreamCallTally();
-      client = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, retries: 0, sleep: async () => {}, onEvent: tally.onEvent });
+      client = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, retries: 0, sleep: async () => {}, onEvent: tally.onEvent });
       log.length = 0;
     });
     afterEach(async () => fake.close());
@@ -186,7 +185,7 @@ for (const engine of engines()) {
     });
 
     it('waits out a 429 and counts it as refused; a refused key stops everything', async () => {
-      const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, parse: parseJsonExact, sleep: async () => {}, onEvent: tally.onEvent });
+      const patient = new UpstreamRestClient({ baseUrl: fake.baseUrl, key: KEY, sleep: async () => {}, onEvent: tally.onEvent });
       fake.fail({ kind: 'status', status: 429, retryAfter: '1' });
       const before = await store.upstreamLedger.counters();
       const o = await fetchUnit(store, patient, { dataset: 'aggs-day', ticker: 'TSLA', from: '2026-11-02', to: '2026-11-03' }, { now, tally });

@@ -8,6 +8,7 @@ import { validateRelayFlags } from '../../src/cli/relay.js';
 import { fixedTopicsByMarket } from '../../src/stream/relay/index.js';
 import { barOfEvent } from '../../src/stream/relay/recorder.js';
 import { barTopicOf, upstreamTopic } from '../../src/stream/relay/topics.js';
+import { UpstreamError } from '../../src/upstream/rest-errors.js';
 import { GapSourceError, RestGapSource } from '../../src/upstream/rest-gap-source.js';
 import { FakeUpstreamRest } from '../helpers/fake-upstream-feed.js';
 
@@ -77,30 +78,67 @@ describe('REST gap source', () => {
     }
   });
 
-  it('does not follow a next_url to another host (the key would go with it)', async () => {
+  it('asks a next_url of the configured base whatever host it names (the key goes nowhere else)', async () => {
     const elsewhere: (string | undefined)[] = [];
     const other = await listen((req, res) => {
       elsewhere.push(req.headers.authorization);
       res.end('{"results":[]}');
     });
-    const first = await listen((_req, res) => res.end(JSON.stringify({ results: [{ t: 60_000, o: 1, h: 1, l: 1, c: 1, v: 1, n: 1 }], next_url: `${other.base}/v2/next` })));
+    const asked: string[] = [];
+    const first = await listen((req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url === '/v2/next') res.end(JSON.stringify({ results: [{ t: 60_000, o: 2, h: 2, l: 2, c: 2, v: 1, n: 1 }] }));
+      else res.end(JSON.stringify({ results: [{ t: 0, o: 1, h: 1, l: 1, c: 1, v: 1, n: 1 }], next_url: `${other.base}/v2/next` }));
+    });
     const bars = await new RestGapSource({ baseUrl: first.base, key: 'secret-key' }).minuteBars('AAPL', 0, 120_000);
-    expect(bars).toHaveLength(1);
+    expect(bars.map((b) => [b.t, b.o])).toEqual([[0, 1], [60_000, 2]]);
+    expect(asked[1]).toBe('/v2/next');
     expect(elsewhere).toEqual([]);
   });
 
   it('gives up on a silent upstream at the deadline, without the key in the error', async () => {
     const silent = await listen(() => {});
-    const source = new RestGapSource({ baseUrl: silent.base, key: 'secret-key', timeoutMs: 200 });
+    const source = new RestGapSource({ baseUrl: silent.base, key: 'secret-key', timeoutMs: 200, retries: 0 });
     const err = await source.trades('AAPL', 0n, 1n).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(GapSourceError);
-    expect((err as Error).message).toBe('upstream REST /v3/trades/AAPL: no answer within 200 ms');
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect((err as UpstreamError).kind).toBe('unavailable');
+    expect((err as Error).message).toMatch(new RegExp(`^${silent.base}/v3/trades/AAPL\\?.*: no answer within 200 ms$`));
+    expect((err as Error).message).not.toContain('secret-key');
   });
 
-  it('names an HTTP error by its status and path', async () => {
+  it('retries an upstream failure (5xx) before giving up on a ticker', async () => {
+    let calls = 0;
+    const flaky = await listen((_req, res) => {
+      if (++calls === 1) res.writeHead(503).end('busy');
+      else res.end(JSON.stringify({ results: [{ t: 0, o: 1, h: 1, l: 1, c: 1 }] }));
+    });
+    const waits: number[] = [];
+    const bars = await new RestGapSource({ baseUrl: flaky.base, key: 'k', sleep: async (ms) => void waits.push(ms) }).minuteBars('AAPL', 0, 60_000);
+    expect(bars).toHaveLength(1);
+    expect(calls).toBe(2);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('names a refused key by its status and path, without the key', async () => {
     const rest = await new FakeUpstreamRest('right-key').start();
     servers.push(rest);
     const err = await new RestGapSource({ baseUrl: rest.base, key: 'wrong-key' }).minuteBars('AAPL', 0, 60_000).catch((e: unknown) => e);
-    expect((err as Error).message).toBe('upstream REST /v2/aggs/ticker/AAPL/range/1/minute/0/59999: HTTP 401');
+    expect((err as UpstreamError).kind).toBe('unauthorized');
+    expect((err as Error).message).toContain('/v2/aggs/ticker/AAPL/range/1/minute/0/59999');
+    expect((err as Error).message).toContain('HTTP 401');
+    expect((err as Error).message).not.toContain('wrong-key');
+  });
+
+  it('refuses a gap of more pages than allowed, and a record of the wrong shape naming its field', async () => {
+    const rest = await new FakeUpstreamRest('k1', 2).start();
+    servers.push(rest);
+    rest.trades.set('AAPL', [1, 2, 3, 4, 5].map((k) => ({ sip_timestamp: BigInt(k), price: k, size: k, exchange: 4, id: `t${k}`, sequence_number: BigInt(k) })));
+    const err = await new RestGapSource({ baseUrl: rest.base, key: 'k1', maxPages: 2 }).trades('AAPL', 0n, 10n).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GapSourceError);
+    expect((err as Error).message).toBe('upstream REST /v3/trades/AAPL: more than 2 pages');
+    const odd = await listen((_req, res) => res.end(JSON.stringify({ results: [{ t: 0, o: 1, h: 'high', l: 1, c: 1 }] })));
+    const bad = await new RestGapSource({ baseUrl: odd.base, key: 'k' }).minuteBars('AAPL', 0, 60_000).catch((e: unknown) => e);
+    expect((bad as UpstreamError).kind).toBe('bad_answer');
+    expect((bad as Error).message).toContain('results[0].h: must be a number');
   });
 });

@@ -117,6 +117,16 @@ describe('upstream REST client', () => {
     expect((await client().get('/v3/nothing-here')).status).toBe(404);
   });
 
+  it('reads integers beyond 2^53 (ns times, sequence numbers) exactly, for every caller', async () => {
+    fake.on(/^\/v3\/exact$/, () => ({ body: '{"status":"OK","results":[{"sip_timestamp":1765000000123456789,"sequence_number":9007199254740993,"price":12.5,"id":"1765000000123456789"}]}' }));
+    const [r] = (await client().get('/v3/exact')).body.results as Record<string, unknown>[];
+    // JSON.parse would give 1765000000123456800 and 9007199254740992
+    expect(BigInt(r!.sip_timestamp as string)).toBe(1_765_000_000_123_456_789n);
+    expect(BigInt(r!.sequence_number as string)).toBe(9_007_199_254_740_993n);
+    expect(r!.price).toBe(12.5);
+    expect(r!.id).toBe('1765000000123456789');
+  });
+
   it('never shows the key in what it reports', () => {
     expect(redactUpstreamUrl(`https://api.massive.com/v3/x?apiKey=${KEY}&limit=5`)).toBe('https://api.massive.com/v3/x?apiKey=REDACTED&limit=5');
     expect(client().redact(`https://proxy/${KEY}/v3/x`)).toBe('https://proxy/REDACTED/v3/x');
