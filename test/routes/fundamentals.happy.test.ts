@@ -198,7 +198,7 @@ for (const engine of engines()) {
         expect(names).toContain(n);
       }
       const limit = op.parameters.find((p: any) => p.name === 'limit').schema;
-      expect(limit).toMatchObject({ default: 100, maximum: 50000, minimum: 1 });
+      expect(limit).toMatchObject({ default: 100, maximum: 50001, minimum: 1 });
       expect(op.parameters.find((p: any) => p.name === 'sort').schema.default).toBe('period_end.asc');
       expect(doc.paths['/stocks/vX/float']).toBeDefined();
       expect(doc.paths['/stocks/v1/short-volume']).toBeDefined();

@@ -39,6 +39,7 @@ const PATH_SAMPLES: Record<string, readonly string[]> = {
   timespan: ['minute', 'day'],
   from: ['2026-09-01'],
   to: ['2026-11-20'],
+  product_code: ['ES', 'NQ'],
 };
 
 /**

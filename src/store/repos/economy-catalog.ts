@@ -129,7 +129,7 @@ export const FUNDING_CONDITIONS = defineDataset({
   key: ['date'],
   filters: { date: EQ_RANGE },
   sort: 'date.asc',
-  limit: { default: 100, max: 50001 },
+  limit: { default: 100, max: 50000 },
 });
 
 export const ECONOMY_EXTRA_DATASETS = [LABOR_MARKET, EU_MERCHANT_AGGREGATES, EU_MERCHANT_HIERARCHY] as const;

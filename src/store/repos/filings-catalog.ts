@@ -211,7 +211,7 @@ export const EIGHT_K_DISCLOSURES = defineDataset({
   derivedKey: { field: 'disclosure_id', from: ['accession_number', 'primary_category', 'secondary_category', 'tertiary_category'], prefix: 'D' },
   filters: { cik: ['eq', 'any_of'], tickers: ['eq', 'all_of', 'any_of'], filing_date: ALL, tertiary_category: ['eq'] },
   sort: 'filing_date.desc',
-  limit: { default: 100, max: 1001 },
+  limit: { default: 100, max: 1000 },
 });
 
 export const DISCLOSURE_TAXONOMY = defineDataset({
@@ -229,7 +229,7 @@ export const DISCLOSURE_TAXONOMY = defineDataset({
   derivedKey: { field: 'category_id', from: ['taxonomy', 'primary_category', 'secondary_category', 'tertiary_category'], prefix: 'T' },
   filters: { taxonomy: ALL, primary_category: ALL, secondary_category: ALL, tertiary_category: ALL },
   sort: 'taxonomy.desc',
-  limit: { default: 200, max: 1001 },
+  limit: { default: 200, max: 1000 },
 });
 
 export const FILING_DATASETS = [FILINGS_INDEX, TEN_K_SECTIONS, EIGHT_K_TEXT, FORM_13F, FORM_3, FORM_4] as const;
