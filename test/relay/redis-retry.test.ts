@@ -1,7 +1,8 @@
 // A Redis command of the relay that fails once (a command past --redis-timeout) is tried again
 // with backoff, well before the next period: the demand of a process not holding the connection
-// still reaches upstream, and a status frame still reaches the other process; the log says when
-// the command works again. The period is set far beyond the test so only the retry can do it.
+// still reaches upstream, a status frame still reaches the other process, and a process taking
+// over still learns where the tape was last whole; the log says when the command works again. The
+// period is set far beyond the test (where it is not the subject) so only the retry can do it.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,15 +21,15 @@ afterEach(async () => {
 });
 
 /** A process's relay of stocks on Redis; `failOnce` makes the first call of that peer command fail as a timed-out one does. */
-async function startProcess(upstream: FakeUpstreamFeed, prefix: string, failOnce?: 'setDemand' | 'announce') {
+async function startProcess(upstream: FakeUpstreamFeed, prefix: string, failOnce?: 'setDemand' | 'announce' | 'lastLive', periodMs = PERIOD_MS) {
   const redis = new Redis(REDIS_URL!, { commandTimeout: 1000 });
-  const peers = await RedisPeers.open({ redis, subscriber: redis.duplicate(), prefix, instance: randomBytes(4).toString('hex'), leaseMs: 3 * PERIOD_MS, demandMs: 3 * PERIOD_MS });
+  const peers = await RedisPeers.open({ redis, subscriber: redis.duplicate(), prefix, instance: randomBytes(4).toString('hex'), leaseMs: 3 * periodMs, demandMs: 3 * periodMs });
   if (failOnce) {
     const real = peers[failOnce].bind(peers) as (...a: unknown[]) => Promise<void>;
     let failed = false;
     (peers as unknown as Record<string, unknown>)[failOnce] = async (...args: unknown[]) => {
       // the demand write that matters is the one carrying a topic
-      const counts = failOnce === 'announce' || (args[1] as string[]).length > 0;
+      const counts = failOnce !== 'setDemand' || (args[1] as string[]).length > 0;
       if (counts && !failed) {
         failed = true;
         throw new Error('Command timed out');
@@ -40,7 +41,7 @@ async function startProcess(upstream: FakeUpstreamFeed, prefix: string, failOnce
   const relay = new MarketRelay({
     market: 'stocks', feedUrl: upstream.base, key: 'upstream-key', broker: new MemoryBroker(), peers, fixed: [],
     log: { info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },
-    checkMs: PERIOD_MS, leaseMs: 3 * PERIOD_MS, feed: { initialDelayMs: 100, maxDelayMs: 400, connectTimeoutMs: 2000 }, now: Date.now,
+    checkMs: periodMs, leaseMs: 3 * periodMs, feed: { initialDelayMs: 100, maxDelayMs: 400, connectTimeoutMs: 2000 }, now: Date.now,
   });
   const notices: RelayNotice[] = [];
   peers.onDemandChanged(() => relay.onPeerDemand());
@@ -81,5 +82,19 @@ describe.skipIf(!REDIS_URL)('relay: a Redis command that fails is retried', () =
     await waitFor(() => other.notices.some((n) => n.status === 'error' && n.message.includes('upstream stocks feed lost')), 'the loss announced to the other process');
     await waitFor(() => other.notices.some((n) => n.status === 'success' && n.message === 'upstream stocks feed restored'), 'the return announced after it');
     expect(holder.logs.some((l) => l.includes('announcing the stocks upstream status succeeded again'))).toBe(true);
+  });
+
+  it('a process taking over whose read of the last live time timed out still tells its clients the holder stopped', async () => {
+    const upstream = await FakeUpstreamFeed.start();
+    closers.push(() => upstream.close());
+    const prefix = `tbretry:${randomBytes(6).toString('hex')}:`;
+    const first = await startProcess(upstream, prefix, undefined, 300);
+    await waitFor(() => first.relay.status().state === 'live', 'the first process live upstream');
+    const second = await startProcess(upstream, prefix, 'lastLive', 300);
+    await new Promise((r) => setTimeout(r, 400)); // a round of the first marks the tape live
+    first.relay.abandon();
+    await waitFor(() => second.relay.status().state === 'live', 'the second process live upstream');
+    await waitFor(() => second.notices.some((n) => n.status === 'error' && n.message.includes('the process holding the connection stopped')), 'the takeover announced');
+    expect(second.logs.some((l) => l.includes('where the stocks tape was last whole succeeded again after 1 failed attempt'))).toBe(true);
   });
 });

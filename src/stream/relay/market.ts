@@ -179,7 +179,7 @@ export class MarketRelay {
 
   private async takeOver(): Promise<void> {
     const { market, peers, log } = this.opts;
-    const lastLive = await peers.lastLive(market).catch(() => undefined);
+    const lastLive = await this.previousLastLive();
     // the previous holder left the tape open from its last report on (a second or two when it
     // handed over on a planned stop; the lease's lifetime and more when it died)
     if (lastLive !== undefined) {
@@ -201,6 +201,32 @@ export class MarketRelay {
     });
     this.client.want(await this.wanted());
     this.client.start();
+  }
+
+  /**
+   * When the previous holder last had the connection live, read with retries for up to one period
+   * (the takeover waits no longer for it); undefined when there was none, or Redis did not answer.
+   */
+  private async previousLastLive(): Promise<number | undefined> {
+    const { peers, market, log, checkMs } = this.opts;
+    const health = new CommandHealth(`reading where the ${market} tape was last whole`, log);
+    const backoff = new Backoff(Math.min(200, checkMs), checkMs);
+    const giveUpAt = this.opts.now() + checkMs;
+    for (;;) {
+      try {
+        const at = await peers.lastLive(market);
+        health.succeeded();
+        return at;
+      } catch (err) {
+        health.failed(err);
+        const pause = backoff.next();
+        if (this.closed || this.opts.now() + pause > giveUpAt) {
+          log.warn(`relay: connecting ${market} upstream without knowing where the tape was last whole; the gap before this takeover is not repaired`);
+          return undefined;
+        }
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
   }
 
   private dropClient(): void {
