@@ -45,13 +45,15 @@ describe.skipIf(!REDIS_URL)('relay across two processes (Redis lease)', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  /** What local client k subscribes to (client k connects to process k % 2). */
+  const topicOf = (k: number) => (k % 4 === 0 ? 'T.*' : 'T.TWOA');
   const wsBase = (p: ServeProcess) => p.url.replace(/^http/, 'ws');
   const holder = () => procs.find((p) => p.output().includes('this process holds the stocks upstream connection') && p.child.exitCode === null && p.child.signalCode === null);
 
   it('one upstream connection for 20 local clients over two processes; every event reaches every subscriber in order', async () => {
     await waitFor(() => upstream.connections('stocks') === 1, 'one relay connected upstream', 20_000);
     for (let k = 0; k < 20; k++) clients.push(await SdkClient.open(key, wsBase(procs[k % 2]!)));
-    for (const [k, c] of clients.entries()) await c.subscribe(k % 4 === 0 ? 'T.*' : 'T.TWOA');
+    for (const [k, c] of clients.entries()) await c.subscribe(topicOf(k));
     await waitFor(() => upstream.subscriptions('stocks').has('T.*') && upstream.subscriptions('stocks').has('T.TWOA'), 'the union subscribed upstream');
     const script = [...trades('TWOA', 60, T0), ...trades('TWOB', 20, T0, 60)];
     upstream.send('stocks', script, 9);
@@ -94,7 +96,11 @@ describe.skipIf(!REDIS_URL)('relay across two processes (Redis lease)', () => {
     const tookMs = Date.now() - killedAt;
     expect(tookMs).toBeLessThan(10_000);
     await waitFor(() => survivor.output().includes('this process holds the stocks upstream connection'), "the survivor's log line");
-    await waitFor(() => upstream.subscriptions('stocks').has('T.*') && upstream.subscriptions('stocks').has('T.TWOA'), 'the survivor demand subscribed');
+    // what the survivor's own clients hold: the dead process's clients went with it, and its
+    // demand in Redis has expired by the time its lease has
+    const wanted = [...new Set(clients.map((_, k) => k).filter((k) => procs[k % 2] === survivor).map(topicOf))].sort();
+    const tradeTopics = () => [...upstream.subscriptions('stocks')].filter((t) => t.startsWith('T.')).sort();
+    await waitFor(() => JSON.stringify(tradeTopics()) === JSON.stringify(wanted), `the survivor demand (${wanted.join(', ')}) subscribed`);
     const more = trades('TWOA', 5, T0, 200);
     upstream.send('stocks', more);
     for (const c of survivors) {

@@ -18,6 +18,7 @@ import { LivePublisher } from '../publish.js';
 import { MarketRelay, type MarketRelayStatus, type RelayLog } from './market.js';
 import { LocalPeers, RedisPeers, type RelayNotice, type RelayPeers } from './peers.js';
 import { RelayRecorder } from './recorder.js';
+import { RetryQueue } from './retry.js';
 
 export type { RelayLog } from './market.js';
 
@@ -73,6 +74,7 @@ export class Relay {
     private readonly relays: MarketRelay[],
     private readonly peers: RelayPeers,
     readonly recorder: RelayRecorder | undefined,
+    private readonly tickerShares: RetryQueue,
   ) {}
 
   static async start(opts: RelayOptions): Promise<Relay> {
@@ -91,6 +93,8 @@ export class Relay {
           now,
         })
       : new LocalPeers();
+    // a ticker missing from the shared set would be left out of the next holder's gap repair
+    const tickerShares = new RetryQueue({ what: 'sharing the recorded tickers', log: opts.log, initialMs: Math.min(200, checkMs), maxMs: checkMs });
     const recorder =
       opts.record && opts.store
         ? new RelayRecorder({
@@ -98,7 +102,7 @@ export class Relay {
             publisher: new LivePublisher(new MemoryBroker(), opts.store),
             store: opts.store,
             log: (msg, err) => opts.log.warn(msg, err),
-            onTicker: (market, ticker) => void peers.addTickers(market, [ticker]).catch(() => {}),
+            onTicker: (market, ticker) => tickerShares.push(() => peers.addTickers(market, [ticker])),
           })
         : undefined;
     const fixed = fixedTopicsByMarket(opts.fixed ?? [], opts.markets);
@@ -112,7 +116,7 @@ export class Relay {
     const byMarket = new Map(relays.map((r) => [r.market, r]));
     opts.hub.watchDemand((market, change) => byMarket.get(market)?.onLocalDemand(change));
     peers.onDemandChanged((market) => byMarket.get(market)?.onPeerDemand());
-    const relay = new Relay(relays, peers, recorder);
+    const relay = new Relay(relays, peers, recorder, tickerShares);
     peers.onNotice((notice) => {
       relay.announced.set(notice.market, notice);
       noticeClients(opts.hub, notice);
@@ -139,12 +143,14 @@ export class Relay {
   async close(): Promise<void> {
     await Promise.all(this.relays.map((r) => r.close()));
     await this.recorder?.idle();
+    this.tickerShares.close();
     await this.peers.close();
   }
 
   /** Stops every connection without releasing the leases, as a process that dies would. */
   async abandon(): Promise<void> {
     for (const r of this.relays) r.abandon();
+    this.tickerShares.close();
     await this.peers.close();
   }
 }

@@ -13,8 +13,9 @@ import { toBrokerEvent } from '../publisher.js';
 import type { DemandChange } from '../registry.js';
 import { MAX_REPAIR_MS, repairGap } from './gap-repair.js';
 import { relayEvents, relayGapRows, relayReconnects, relayUpstreamStopped, relayUpstreamUp } from './metrics.js';
-import type { RelayPeers } from './peers.js';
+import type { RelayNotice, RelayPeers } from './peers.js';
 import type { RelayRecorder } from './recorder.js';
+import { Backoff, CommandHealth, RetryQueue } from './retry.js';
 import { barTopicOf, MarketDemand } from './topics.js';
 
 export interface RelayLog {
@@ -70,9 +71,25 @@ export class MarketRelay {
   private chain: Promise<void> = Promise.resolve();
   private pending: Promise<void> | undefined;
   private closed = false;
+  /** A round whose Redis commands failed is run again after this backoff, sooner than the next period. */
+  private readonly roundBackoff: Backoff;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly demandHealth: CommandHealth;
+  private readonly leaseHealth: CommandHealth;
+  private readonly peerDemandHealth: CommandHealth;
+  /** The other processes' demand as last read, kept while Redis cannot be read (their clients keep their topics). */
+  private peerDemand = new Set<string>();
+  /** Status frames for every process's clients, sent in order, each retried until Redis takes it. */
+  private readonly notices: RetryQueue;
 
   constructor(private readonly opts: MarketRelayOptions) {
     this.local = new MarketDemand(opts.market);
+    const m = opts.market;
+    this.roundBackoff = new Backoff(Math.min(200, opts.checkMs), opts.checkMs);
+    this.demandHealth = new CommandHealth(`sharing the ${m} demand`, opts.log);
+    this.leaseHealth = new CommandHealth(`taking or renewing the ${m} lease`, opts.log);
+    this.peerDemandHealth = new CommandHealth(`reading the other processes' ${m} demand`, opts.log);
+    this.notices = new RetryQueue({ what: `announcing the ${m} upstream status`, log: opts.log, initialMs: Math.min(200, opts.checkMs), maxMs: opts.checkMs, maxQueued: 20 });
   }
 
   get market(): FeedMarket {
@@ -99,7 +116,7 @@ export class MarketRelay {
 
   /** Another process's demand changed. */
   onPeerDemand(): void {
-    if (this.client) void this.refreshWanted();
+    if (this.client) void this.refreshWanted().then(() => this.retryIfFailed());
   }
 
   /** One round: publish this process's demand, take or renew the lease, and start or stop the connection. */
@@ -118,17 +135,19 @@ export class MarketRelay {
     const { peers, market, log } = this.opts;
     try {
       await peers.setDemand(market, this.local.topics());
+      this.demandHealth.succeeded();
     } catch (err) {
-      log.warn(`relay: the ${market} demand could not be shared`, err);
+      this.demandHealth.failed(err);
     }
     let held: boolean;
     try {
       held = await peers.holdLease(market);
       if (held) this.lastRenewed = this.opts.now();
+      this.leaseHealth.succeeded();
     } catch (err) {
       // Redis unreachable: keep the connection while the lease we had may still be ours
       held = this.client !== undefined && this.opts.now() - this.lastRenewed < this.opts.leaseMs;
-      log.warn(`relay: the ${market} lease could not be renewed`, err);
+      this.leaseHealth.failed(err);
     }
     if (this.closed) return;
     if (held && !this.client) await this.takeOver();
@@ -136,14 +155,31 @@ export class MarketRelay {
       log.warn(`relay: another process holds the ${market} upstream connection now; closing this one`);
       this.dropClient();
     }
-    if (!this.client) return;
-    await this.refreshWanted();
-    if (this.client?.state.kind === 'live') await peers.markLive(market, this.opts.now()).catch(() => {});
+    if (this.client) {
+      await this.refreshWanted();
+      if (this.client?.state.kind === 'live') await peers.markLive(market, this.opts.now()).catch(() => {});
+    }
+    this.retryIfFailed();
+  }
+
+  /** Runs the round again after a backoff while any of its Redis commands fails; the period goes on beside it. */
+  private retryIfFailed(): void {
+    if (this.closed) return;
+    if (!this.demandHealth.failing && !this.leaseHealth.failing && !this.peerDemandHealth.failing) {
+      this.roundBackoff.reset();
+      return;
+    }
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.tick();
+    }, this.roundBackoff.next());
+    this.retryTimer.unref();
   }
 
   private async takeOver(): Promise<void> {
     const { market, peers, log } = this.opts;
-    const lastLive = await peers.lastLive(market).catch(() => undefined);
+    const lastLive = await this.previousLastLive();
     // the previous holder left the tape open from its last report on (a second or two when it
     // handed over on a planned stop; the lease's lifetime and more when it died)
     if (lastLive !== undefined) {
@@ -167,6 +203,32 @@ export class MarketRelay {
     this.client.start();
   }
 
+  /**
+   * When the previous holder last had the connection live, read with retries for up to one period
+   * (the takeover waits no longer for it); undefined when there was none, or Redis did not answer.
+   */
+  private async previousLastLive(): Promise<number | undefined> {
+    const { peers, market, log, checkMs } = this.opts;
+    const health = new CommandHealth(`reading where the ${market} tape was last whole`, log);
+    const backoff = new Backoff(Math.min(200, checkMs), checkMs);
+    const giveUpAt = this.opts.now() + checkMs;
+    for (;;) {
+      try {
+        const at = await peers.lastLive(market);
+        health.succeeded();
+        return at;
+      } catch (err) {
+        health.failed(err);
+        const pause = backoff.next();
+        if (this.closed || this.opts.now() + pause > giveUpAt) {
+          log.warn(`relay: connecting ${market} upstream without knowing where the tape was last whole; the gap before this takeover is not repaired`);
+          return undefined;
+        }
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+  }
+
   private dropClient(): void {
     this.client?.close();
     this.client = undefined;
@@ -174,7 +236,14 @@ export class MarketRelay {
   }
 
   private async wanted(): Promise<Set<string>> {
-    const all = await this.opts.peers.demand(this.market).catch(() => new Set(this.local.topics()));
+    try {
+      this.peerDemand = await this.opts.peers.demand(this.market);
+      this.peerDemandHealth.succeeded();
+    } catch (err) {
+      // not unsubscribing what the other processes' clients held when it was last read
+      this.peerDemandHealth.failed(err);
+    }
+    const all = new Set(this.peerDemand);
     for (const t of this.local.topics()) all.add(t);
     for (const t of this.opts.fixed) all.add(t);
     if (this.opts.recorder) {
@@ -217,7 +286,7 @@ export class MarketRelay {
       void peers.markLive(market, next.since).catch(() => {});
       if (this.lossAnnounced) {
         this.lossAnnounced = false;
-        void peers.announce({ market, status: 'success', message: STATUS.back(market) }).catch(() => {});
+        this.announce({ market, status: 'success', message: STATUS.back(market) });
       }
       if (this.gapFrom !== undefined) {
         const from = this.gapFrom;
@@ -237,13 +306,17 @@ export class MarketRelay {
       relayUpstreamStopped.set({ market, reason: next.reason }, 1);
       log.error(`relay: upstream ${market} feed answered ${next.reason} ("${next.message}"): not retrying. ${next.reason === 'auth_failed' ? 'Check --upstream-key.' : 'Another connection uses this upstream key for this market; stop it, or give the relay a key of its own.'}`);
       this.gapFrom ??= next.since;
-      void peers.announce({ market, status: 'error', message: STATUS.stopped(market, next.reason) }).catch(() => {});
+      this.announce({ market, status: 'error', message: STATUS.stopped(market, next.reason) });
     }
   }
 
   private announceLoss(why: string): void {
     this.lossAnnounced = true;
-    void this.opts.peers.announce({ market: this.market, status: 'error', message: STATUS.lost(this.market, why) }).catch(() => {});
+    this.announce({ market: this.market, status: 'error', message: STATUS.lost(this.market, why) });
+  }
+
+  private announce(notice: RelayNotice): void {
+    this.notices.push(() => this.opts.peers.announce(notice));
   }
 
   private async repair(gapFrom: number, toMs: number): Promise<void> {
@@ -270,6 +343,8 @@ export class MarketRelay {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.retryTimer);
+    this.notices.close();
     await this.chain;
     if (this.client) {
       // the next holder repairs from here
@@ -283,6 +358,8 @@ export class MarketRelay {
   abandon(): void {
     this.closed = true;
     clearInterval(this.timer);
+    clearTimeout(this.retryTimer);
+    this.notices.close();
     this.client?.close();
     this.client = undefined;
   }
