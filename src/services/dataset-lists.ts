@@ -216,6 +216,8 @@ export class DatasetListService {
    * a futures contract): its newest row dated on or before `asOf`, or its newest row of all.
    */
   async asOf(def: DatasetDef, field: string, value: string, asOf?: string): Promise<DatasetRecord | undefined> {
+    // named as the caller's parameter: the list filter it becomes (date.lte) is not in its request
+    if (asOf !== undefined && parseDate(asOf) === null) throw badParameter('as_of must be a real date in the form YYYY-MM-DD');
     const query = { [field]: value, sort: 'date.desc', limit: 1, ...(asOf ? { 'date.lte': asOf } : {}) };
     return (await this.declared(def, query, { limit: 1 })).rows[0]?.record;
   }

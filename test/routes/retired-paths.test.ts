@@ -67,3 +67,14 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('retired futures paths: a bad as_of (sqlite)', () => {
+  const { apps: [t] } = useSeededApps(engines()[0]!, seed, {});
+  it('is a 400 naming as_of, never a 5xx', async () => {
+    for (const url of ['/futures/vX/products/ES?as_of=0000-00-00', '/futures/vX/contracts/ESZ6?as_of=2026-02-30', '/futures/vX/products/ES?as_of=2026-13-01']) {
+      const res = await t.get(url);
+      expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.data.error, url).toMatch(/as_of/);
+    }
+  });
+});
