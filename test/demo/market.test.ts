@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_SPLITS, TICK_STOCKS, cryptoRows, demoMarketPlan, forexRows, indexRows, splitFactor, stockRows, type Rows,
 } from '../../src/demo/market.js';
+import { volumeSum } from '../../src/domain/bars.js';
 import { isForexOpen, isTradingDay, nyDateOf, nyMidnight, sessionOn } from '../../src/domain/calendar.js';
 import type { BarRow, TradeRow } from '../../src/domain/market-records.js';
 
@@ -26,7 +27,7 @@ function fold(trades: readonly TradeRow[]) {
     h: Math.max(...trades.map((t) => t.price)),
     l: Math.min(...trades.map((t) => t.price)),
     c: trades.at(-1)!.price,
-    v: trades.reduce((s, t) => s + t.size, 0),
+    v: volumeSum(trades.reduce((s, t) => s + t.size, 0)), // bars carry sums of fractional sizes to 15 digits
     n: trades.length,
   };
 }
