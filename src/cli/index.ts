@@ -1,5 +1,5 @@
 import './tick-shape.js'; // first: see tick-shape.ts
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { demoCommand } from './demo.js';
 import { importCommand } from './import.js';
 import { keysCommand } from './keys.js';
@@ -22,13 +22,29 @@ export function buildCli(): Command {
   program.addCommand(migrateCommand());
   program.addCommand(publishCommand());
   program.addCommand(syncCommand());
+  throwInsteadOfExit(program);
   return program;
+}
+
+/**
+ * Commander ends the process itself (process.exit) on a bad flag, --help or --version unless told
+ * to throw; main turns the throw into an exit code, so the CLI also runs inside another program
+ * (a test runner, an embedding script) without ending it, and pending output is flushed.
+ */
+function throwInsteadOfExit(cmd: Command): void {
+  cmd.exitOverride();
+  for (const sub of cmd.commands) throwInsteadOfExit(sub);
 }
 
 export async function main(argv: string[]): Promise<void> {
   try {
     await buildCli().parseAsync(argv);
   } catch (err) {
+    if (err instanceof CommanderError) {
+      // commander has already written its message (or the help) to the terminal
+      process.exitCode = err.exitCode;
+      return;
+    }
     process.stderr.write(`tickerbase: ${(err as Error).message}\n`);
     process.exitCode = 2;
   }
