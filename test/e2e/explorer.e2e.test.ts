@@ -18,8 +18,9 @@ describe.skipIf(!haveChromium)('explorer (headless Chromium)', () => {
     await page.goto(`${d.base}/dashboard/#/overview`);
     await page.goto(`${d.base}/dashboard/#/explorer`);
     await page.getByTestId('ticker-search').fill(ticker);
-    await page.getByTestId('ticker-option').filter({ hasText: ticker }).first().click();
-    await page.getByTestId('chart-state').filter({ hasText: /\d+ bars/ }).waitFor({ timeout: 15_000 });
+    // generous waits: beside a heavy test file on two cores the search answer can take seconds
+    await page.getByTestId('ticker-option').filter({ hasText: ticker }).first().click({ timeout: 30_000 });
+    await page.getByTestId('chart-state').filter({ hasText: /\d+ bars/ }).waitFor({ timeout: 30_000 });
   }
 
   beforeAll(async () => {
