@@ -7,7 +7,7 @@ import { haveChromium, signUp, skipReason, startDashboard, type Dashboard } from
 
 skipReason('explorer e2e');
 
-describe.skipIf(!haveChromium)('explorer (headless Chromium)', () => {
+describe.skipIf(!haveChromium)('explorer (headless Chromium)', { timeout: 120_000 }, () => {
   let d: Dashboard;
   let ctx: BrowserContext;
   let page: Page;
