@@ -115,7 +115,10 @@ describe.skipIf(!haveChromium)('explorer (headless Chromium)', { timeout: 120_00
   it('reads the bar under the pointer (OHLC and volume) and draws intraday times in New York time, or UTC on request', async () => {
     await chartOf('AAPL');
     asked.length = 0;
+    // the day chart already reads "N bars": wait for the 5-minute answer itself, then its drawing
+    const fiveMinuteAnswer = page.waitForResponse((r) => r.url().includes('/range/5/minute/'), { timeout: 30_000 });
     await page.getByTestId('timespan-5m').click();
+    await fiveMinuteAnswer;
     await page.getByTestId('chart-state').filter({ hasText: /\d+ bars/ }).waitFor({ timeout: 15_000 });
     // 5-minute bars come with a week's range: the day chart's year of them is never asked for
     const fiveMinute = asked.filter((p) => p.includes('/range/5/minute/'));
