@@ -6,7 +6,6 @@
 // load checks idempotency; the serve test reuses the loaded directory.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../src/cli/index.js';
 import { listMigrations } from '../../src/store/migrations/index.js';
 import { startServe } from '../helpers/cli.js';
+import { freePort } from '../helpers/free-port.js';
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 /** tsx by path (its package "exports" entry), for children whose working directory is elsewhere. */
@@ -50,16 +50,6 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): 
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Row counts of the SQLite file's tables (read-only, so it never takes the writer's lock). */
 function rowCounts(dataDir: string, tables: readonly string[]): Record<string, number> {

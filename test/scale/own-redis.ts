@@ -1,20 +1,10 @@
 // A Redis of the test's own, on a free port, that the test may stop and start again (outage
 // tests never touch the machine's shared Redis). No persistence: a restart is an empty Redis.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 
 export const HAS_REDIS_SERVER = spawnSync('redis-server', ['--version']).status === 0;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export class OwnRedis {
   private child: ChildProcess | undefined;

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, connect, type Server, type Socket, type AddressInfo } from 'node:net';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, RedisRateLimiter } from '../../src/server/rate-limit.js';
@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { PostgresDriver } from '../../src/store/postgres/driver.js';
 import { FIXTURE_TICKERS } from '../helpers/reference-fixture.js';
 import { productionApp, type ProductionTestApp } from './production-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 const HAVE_REDIS_SERVER = spawnSync('redis-server', ['--version']).status === 0;
 if (!HAVE_REDIS_SERVER) console.log('Redis outage tests skipped: redis-server is not installed.');
@@ -15,14 +16,6 @@ const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) console.log('PostgreSQL outage test skipped: DATABASE_URL is not set (CI sets it).');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** A throwaway redis-server on its own port, stopped and restarted at will. */
 class ThrowawayRedis {
