@@ -26,6 +26,10 @@ wss.on('connection', (ws) => {
   ws.on('close', () => subscribed.delete(ws));
 });
 
+const cpuMicros = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 let seq = 0;
 
@@ -60,7 +64,8 @@ http.listen(0, '127.0.0.1', () => {
   process.send!({ type: 'ready', port: (http.address() as AddressInfo).port });
 });
 process.on('message', (m: { type: string; rate?: number; seconds?: number }) => {
-  if (m.type === 'subscribers') process.send!({ type: 'subscribers', count: subscribed.size });
+  if (m.type === 'cpu') process.send!({ type: 'cpu', micros: cpuMicros() });
+  else if (m.type === 'subscribers') process.send!({ type: 'subscribers', count: subscribed.size });
   else if (m.type === 'run') void run(m.rate!, m.seconds!).then((sent) => process.send!({ type: 'done', sent }));
   else if (m.type === 'exit') process.exit(0);
 });

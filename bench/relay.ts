@@ -1,17 +1,13 @@
 // Benchmark of the upstream relay (not a test): 100 subscribers of T.* receive 20,000 trade
 // events a second from a fake upstream (bench/relay-upstream.ts, its own process), once connected
-// to the fake upstream directly and once through a Tickerbase relaying it (in this process,
-// recording to an in-memory SQLite store unless --record no). Prints throughput and the latency
-// from upstream's send to the client's receive (p50/p99) of both, and the relay's added latency
-// at p99 against the goal of 5 ms, measured in the same run. The subscribers run in a process of
-// their own (bench/stream-clients.ts).
-// Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--record no]
+// to the fake upstream directly and once through a Tickerbase relaying it (bench/relay-server.ts,
+// a process of its own as `serve --relay stocks` is, recording to an in-memory SQLite store, or to
+// a SQLite file with --store file, unless --record no). Prints throughput and the latency from
+// upstream's send to the client's receive (p50/p99) of both, and the relay's added latency at p99
+// against the goal of 5 ms, measured in the same run. The subscribers run in a process of their
+// own (bench/stream-clients.ts). --prof DIR writes the relay process's CPU profile of the run there.
+// Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--record no] [--store file] [--prof DIR]
 import { fork, type ChildProcess } from 'node:child_process';
-import { buildApp } from '../src/app.js';
-import { PlanCatalog } from '../src/server/plans.js';
-import { openStore } from '../src/store/index.js';
-import { attachStreaming } from '../src/stream/index.js';
-import { Relay } from '../src/stream/relay/index.js';
 import { clients } from './stream-client-procs.js';
 
 const option = (name: string, fallback: string) => {
@@ -22,6 +18,8 @@ const quick = process.argv.includes('--quick');
 const RATE = Number(option('--rate', '20000'));
 const SECONDS = Number(option('--seconds', quick ? '2' : '5'));
 const RECORD = option('--record', 'yes') === 'yes';
+const STORE = option('--store', 'memory') === 'file' ? 'file' : 'memory';
+const PROF = option('--prof', '');
 const SUBSCRIBERS = 100;
 const GOAL_MS = 5;
 
@@ -55,45 +53,64 @@ interface Figures {
   p50: number;
   p99: number;
   delivered: number;
+  /** CPU time of the serving process over the run's wall time (1 = one core busy). */
+  cpuShare: number;
+  clientCpuShare: number;
+  /** The relaying process's event-loop delay and GC pauses during the run. */
+  loop?: LoopFigures;
 }
 
-async function measure(upstream: ChildProcess, url: string, key: string | undefined, upstreamSubscribers: number): Promise<Figures> {
+interface LoopFigures {
+  p99: number;
+  max: number;
+  gcMax: number;
+  gcTotal: number;
+}
+
+async function measure(upstream: ChildProcess, server: ChildProcess, url: string, key: string | undefined, upstreamSubscribers: number): Promise<Figures> {
   const c = await clients(url, SUBSCRIBERS, key, 1);
   await waitSubscribers(upstream, upstreamSubscribers);
   c.reset();
+  const cpu = () => request<{ micros: number; loop?: LoopFigures }>(server, { type: 'cpu' }, 'cpu');
+  const [cpu0, t0] = [await cpu(), performance.now()];
   await request(upstream, { type: 'run', rate: RATE, seconds: SECONDS }, 'done');
   await new Promise((r) => setTimeout(r, 500));
+  const cpu1 = await cpu();
+  const cpuShare = (cpu1.micros - cpu0.micros) / 1000 / (performance.now() - t0);
   const r = await c.report();
   c.exit();
   const latencies = r.latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99), delivered: r.events / SECONDS };
+  return { p50: at(0.5), p99: at(0.99), delivered: r.events / SECONDS, cpuShare, clientCpuShare: r.cpuShare, loop: cpu1.loop };
+}
+
+/** The relaying Tickerbase in a process of its own; the subscribers connect to it. */
+async function measureRelayed(upstream: { child: ChildProcess; url: string }): Promise<Figures> {
+  const args = [upstream.url, RECORD ? 'yes' : 'no', STORE, ...(PROF ? [PROF] : [])];
+  const server = fork(new URL('./relay-server.ts', import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
+  const { port, key } = await new Promise<{ port: number; key: string }>((resolve, reject) => {
+    server.once('message', (m: { port: number; key: string }) => resolve(m));
+    server.once('exit', (code) => reject(new Error(`relay server exited with ${code}`)));
+  });
+  const figures = await measure(upstream.child, server, `ws://127.0.0.1:${port}/stocks`, key, 1);
+  const closed = await request<{ counts?: { recorded: number; refused: number; dropped: number } }>(server, { type: 'exit' }, 'closed');
+  if (closed.counts) console.log(`  recorded ${closed.counts.recorded.toLocaleString('en-US')} events (${closed.counts.dropped} dropped, ${closed.counts.refused} refused)`);
+  return figures;
 }
 
 async function main(): Promise<void> {
   const upstream = await startUpstream();
-  console.log(`relay bench: ${SUBSCRIBERS} subscribers of T.*, ${RATE.toLocaleString('en-US')} events/s for ${SECONDS} s; recording ${RECORD ? 'on (in-memory SQLite)' : 'off'}. The machine is shared: figures vary with other load.`);
-  const direct = await measure(upstream.child, `${upstream.url}/stocks`, 'upstream-key', SUBSCRIBERS);
+  console.log(`relay bench: ${SUBSCRIBERS} subscribers of T.*, ${RATE.toLocaleString('en-US')} events/s for ${SECONDS} s; recording ${RECORD ? `on (${STORE === 'file' ? 'SQLite file' : 'in-memory SQLite'})` : 'off'}. The machine is shared: figures vary with other load.`);
+  const direct = await measure(upstream.child, upstream.child, `${upstream.url}/stocks`, 'upstream-key', SUBSCRIBERS);
 
-  const store = await openStore({ sqliteFile: ':memory:' });
-  const app = await buildApp({ store, config: { envelope: 'native' }, production: { plans: PlanCatalog.builtin(), usage: false, metrics: false } });
-  const streaming = await attachStreaming(app, { auth: app.ctx.auth, connectionLimit: 100_000, store });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { key } = await store.keys.create({ plan: 'demo' });
-  const relay = await Relay.start({
-    hub: streaming.hub, broker: streaming.broker, markets: ['stocks'], feedUrl: upstream.url, key: 'upstream-key', record: RECORD, store,
-    log: { info: () => {}, warn: (m) => console.error(m), error: (m) => console.error(m) },
-  });
-  const port = (app.server.address() as { port: number }).port;
-  const relayed = await measure(upstream.child, `ws://127.0.0.1:${port}/stocks`, key, 1);
-  await relay.close();
-  await app.close();
-  await store.close();
+  const relayed = await measureRelayed(upstream);
   upstream.child.send({ type: 'exit' });
 
-  const line = (name: string, f: Figures) => `  ${name.padEnd(8)} p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms; ${Math.round(f.delivered).toLocaleString('en-US')} events/s delivered of ${(RATE * SUBSCRIBERS).toLocaleString('en-US')} sent`;
+  const line = (name: string, f: Figures) => `  ${name.padEnd(8)} p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms; ${Math.round(f.delivered).toLocaleString('en-US')} events/s delivered of ${(RATE * SUBSCRIBERS).toLocaleString('en-US')} sent; CPU of a core: server ${f.cpuShare.toFixed(2)}, clients ${f.clientCpuShare.toFixed(2)}`;
   console.log(line('direct', direct));
   console.log(line('relayed', relayed));
+  const l = relayed.loop;
+  if (l) console.log(`  relay process: event-loop delay p99 ${l.p99.toFixed(2)} ms, max ${l.max.toFixed(2)} ms; GC pauses ${l.gcTotal.toFixed(0)} ms in all, longest ${l.gcMax.toFixed(2)} ms`);
   const added = relayed.p99 - direct.p99;
   console.log(`  added by the relay: p50 ${(relayed.p50 - direct.p50).toFixed(2)} ms, p99 ${added.toFixed(2)} ms (goal <= ${GOAL_MS} ms at p99: ${(added / GOAL_MS).toFixed(2)} of it)`);
 }

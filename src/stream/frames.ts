@@ -2,6 +2,7 @@
 // order. A chunk that fits whole is copied as its joined text; one that does not is cut between
 // events. An event larger than the cap travels alone in a frame of its own.
 import type { Chunk } from './chunk.js';
+import { textFrame } from './ws-frame.js';
 
 export function cutFrames(chunks: readonly Chunk[], max: number): Buffer[] {
   if (chunks.length === 1 && chunks[0]!.bytes + 2 <= max) return [chunks[0]!.frame()];
@@ -36,6 +37,14 @@ export function cutFrames(chunks: readonly Chunk[], max: number): Buffer[] {
  */
 export class FrameCache {
   private readonly frames = new Map<string, Buffer[]>();
+  private readonly framed = new Map<Buffer, Buffer>();
+
+  /** The WebSocket frame of a message `of` returned, built once for every connection sending it. */
+  wire(payload: Buffer): Buffer {
+    let frame = this.framed.get(payload);
+    if (!frame) this.framed.set(payload, (frame = textFrame(payload)));
+    return frame;
+  }
 
   of(chunks: readonly Chunk[], max: number): Buffer[] {
     if (chunks.length === 1 && chunks[0]!.bytes + 2 <= max) return [chunks[0]!.frame()];

@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { Chunk } from './chunk.js';
 import { cutFrames, FrameCache } from './frames.js';
+import { sendFramed } from './ws-frame.js';
 import type { FeedPath } from './markets.js';
 import { streamDisconnects } from './metrics.js';
 import { CLOSE_POLICY, MESSAGES, status, statusFrame, type StatusEvent, type StatusName } from './status.js';
@@ -282,7 +283,8 @@ export class Session {
     this.pendingBytes = 0;
     if (this.ws.readyState !== this.ws.OPEN) return;
     const max = this.limits.maxFrameBytes;
-    for (const frame of cache ? cache.of(chunks, max) : cutFrames(chunks, max)) this.ws.send(frame, { binary: false });
+    if (!cache) for (const frame of cutFrames(chunks, max)) this.ws.send(frame, { binary: false });
+    else for (const frame of cache.of(chunks, max)) sendFramed(this.ws, cache.wire(frame), frame);
   }
 
   /** Sends a closing status, then closes with 1008 (the client should not just retry). */

@@ -134,7 +134,8 @@ export class UpstreamFeedClient {
     this.deadline = setTimeout(() => this.drop(ws, 'upstream did not authenticate the connection in time'), this.opts.connectTimeoutMs ?? 10_000);
     ws.on('message', (data) => {
       if (ws !== this.ws) return;
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      // a Buffer is decoded as it is (Buffer.from would copy it first)
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
       this.onMessage(ws, text);
     });
     ws.on('pong', () => {

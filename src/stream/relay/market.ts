@@ -7,12 +7,11 @@ import { UpstreamFeedClient, type FeedClientOptions, type FeedClientState } from
 import type { GapSource } from '../../upstream/rest-gap-source.js';
 import type { Store } from '../../store/index.js';
 import type { Broker } from '../broker.js';
-import { parseJsonExact, type WireEvent } from '../json.js';
 import type { FeedMarket } from '../markets.js';
-import { toBrokerEvent } from '../publisher.js';
 import type { DemandChange } from '../registry.js';
 import { MAX_REPAIR_MS, repairGap } from './gap-repair.js';
 import { relayEvents, relayGapRows, relayReconnects, relayUpstreamStopped, relayUpstreamUp } from './metrics.js';
+import { relayedEvents } from './pass-through.js';
 import type { RelayNotice, RelayPeers } from './peers.js';
 import type { RelayRecorder } from './recorder.js';
 import { Backoff, CommandHealth, RetryQueue } from './retry.js';
@@ -261,20 +260,16 @@ export class MarketRelay {
   }
 
   private onFrame(text: string): void {
-    let items: unknown;
-    try {
-      items = parseJsonExact(text);
-    } catch {
+    const events = relayedEvents(text, this.market);
+    if (events === undefined) {
       this.opts.log.warn(`relay: upstream ${this.market} sent a frame that is not JSON; skipped`);
       return;
     }
-    if (!Array.isArray(items)) return;
-    const events: WireEvent[] = [];
-    for (const e of items as WireEvent[]) if (e && typeof e === 'object' && typeof e.ev === 'string' && e.ev !== 'status') events.push(e);
     if (events.length === 0) return;
     relayEvents.inc({ market: this.market }, events.length);
-    this.opts.broker.publish(events.map((e) => toBrokerEvent(e, this.market))).catch((err: unknown) => this.opts.log.warn('relay: events could not be sent to subscribers (the event bus is unavailable)', err));
-    this.opts.recorder?.add(this.market, events);
+    this.opts.broker.publish(events).catch((err: unknown) => this.opts.log.warn('relay: events could not be sent to subscribers (the event bus is unavailable)', err));
+    // the recorder reads the frame again (integers exact) when it writes, off the delivery's path
+    this.opts.recorder?.add(this.market, text, events.length);
   }
 
   private onState(next: FeedClientState, prev: FeedClientState): void {

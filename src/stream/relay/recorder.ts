@@ -7,7 +7,7 @@
 import type { BarRow } from '../../domain/market-records.js';
 import { storeLiveMinuteBars } from '../../services/live-ticks.js';
 import type { Store } from '../../store/index.js';
-import type { WireEvent } from '../json.js';
+import { parseJsonExact, type WireEvent } from '../json.js';
 import type { FeedMarket } from '../markets.js';
 import type { LivePublisher } from '../publish.js';
 import { validateEvent, type PublishedEvent } from '../publish-input.js';
@@ -52,8 +52,18 @@ export interface RecorderOptions {
   onTicker?(market: FeedMarket, ticker: string): void;
 }
 
+/** A relayed frame waiting to be recorded: its text, read (integers exact) when its turn comes. */
+interface QueuedFrame {
+  market: FeedMarket;
+  text: string;
+  /** Data events the frame holds (counted against MAX_QUEUED before it is read). */
+  count: number;
+  /** The frame's events once read, from the first not yet taken. */
+  events?: readonly WireEvent[];
+}
+
 export class RelayRecorder {
-  private queue: { market: FeedMarket; events: readonly WireEvent[] }[] = [];
+  private queue: QueuedFrame[] = [];
   private queued = 0;
   private running: Promise<void> | undefined;
   private readonly seen = new Map<FeedMarket, Set<string>>();
@@ -67,14 +77,15 @@ export class RelayRecorder {
     return this.seen.get(market) ?? new Set();
   }
 
-  add(market: FeedMarket, events: readonly WireEvent[]): void {
-    if (this.queued + events.length > MAX_QUEUED) {
+  /** Queues a relayed frame (its text as upstream sent it, holding `count` data events). */
+  add(market: FeedMarket, text: string, count: number): void {
+    if (this.queued + count > MAX_QUEUED) {
       if (this.counts.dropped === 0) this.opts.log(`relay: recording falls behind (over ${MAX_QUEUED} events waiting for the store); newer events are passed on but not recorded`);
-      this.counts.dropped += events.length;
+      this.counts.dropped += count;
       return;
     }
-    this.queue.push({ market, events });
-    this.queued += events.length;
+    this.queue.push({ market, text, count });
+    this.queued += count;
     this.running ??= new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => this.drain()).finally(() => {
       this.running = undefined;
     });
@@ -94,17 +105,24 @@ export class RelayRecorder {
     }
   }
 
-  /** Up to `max` events from the head of the queue (a batch is split where the slice ends). */
+  /** Up to `max` events from the head of the queue (a frame is split where the slice ends). */
   private take(max: number): { market: FeedMarket; event: WireEvent }[] {
     const out: { market: FeedMarket; event: WireEvent }[] = [];
     while (out.length < max && this.queue.length > 0) {
       const head = this.queue[0]!;
+      const events = (head.events ??= eventsOf(head.text));
       const room = max - out.length;
-      for (const event of head.events.slice(0, room)) out.push({ market: head.market, event });
-      if (head.events.length <= room) this.queue.shift();
-      else this.queue[0] = { market: head.market, events: head.events.slice(room) };
+      const n = Math.min(room, events.length);
+      for (let i = 0; i < n; i++) out.push({ market: head.market, event: events[i]! });
+      if (events.length <= room) {
+        this.queue.shift();
+        this.queued -= head.count;
+      } else {
+        head.events = events.slice(room);
+        head.count -= room;
+        this.queued -= room;
+      }
     }
-    this.queued -= out.length;
     return out;
   }
 
@@ -143,6 +161,13 @@ export class RelayRecorder {
     set.add(ticker);
     this.opts.onTicker?.(market, ticker);
   }
+}
+
+/** The data events of a relayed frame, integers exact (the relay checked it is JSON). */
+function eventsOf(text: string): WireEvent[] {
+  const items = parseJsonExact(text);
+  if (!Array.isArray(items)) return [];
+  return (items as WireEvent[]).filter((e) => e !== null && typeof e === 'object' && typeof e.ev === 'string' && e.ev !== 'status');
 }
 
 function tickerOf(p: PublishedEvent): string {
