@@ -23,13 +23,8 @@ export function elementTexts(text: string): string[] {
     const c = text.charCodeAt(i);
     if (c <= 32) continue; // JSON's whitespace: space, tab, CR, LF
     if (depth === 1 && start < 0 && c !== 44 /* , */ && c !== 93 /* ] */) start = i;
-    if (c === 34 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 91 /* [ */ || c === 123 /* { */) depth++;
+    if (c === 34 /* " */) i = stringEnd(text, i);
+    else if (c === 91 /* [ */ || c === 123 /* { */) depth++;
     else if (c === 93 /* ] */ || c === 125 /* } */) {
       if (--depth === 0) {
         cut();
@@ -42,6 +37,18 @@ export function elementTexts(text: string): string[] {
     last = i + 1;
   }
   return out;
+}
+
+/** The index of the quote closing the string that opens at `open` (a native search, then a count of the backslashes before it). */
+function stringEnd(text: string, open: number): number {
+  let q = text.indexOf('"', open + 1);
+  for (;;) {
+    if (q < 0) return text.length; // unterminated: not JSON, which callers rule out first
+    let k = q - 1;
+    while (text.charCodeAt(k) === 92 /* \ */) k--;
+    if ((q - 1 - k) % 2 === 0) return q; // an even run of backslashes escapes nothing
+    q = text.indexOf('"', q + 1);
+  }
 }
 
 /**
