@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIVE_WRITE, STORE_DRIVER, type SqlDriver } from './driver.js';
+import { writerOver, type LiveWriter } from './live-writes.js';
 import { migrate } from './migrations/index.js';
 import { PostgresDriver, type PgDeadlines } from './postgres/driver.js';
 import { DayPartitions } from './postgres/partitions.js';
@@ -79,6 +80,11 @@ export interface Store {
   dataVersion(): string;
   /** dataVersion() without this process's live writes (SqlDriver.importVersion). */
   importVersion(): string;
+  /**
+   * The live feed's writes (live-writes.ts): on a SQLite file on a thread of their own, else on
+   * the calling thread (inside a transaction: in it).
+   */
+  readonly live: LiveWriter;
   close(): Promise<void>;
 }
 
@@ -122,6 +128,7 @@ export interface StoreOptions {
 
 /** The store over one driver (or one transaction of it); the driver stays out of the Store type. */
 function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartitions): Store {
+  let live: LiveWriter | undefined;
   const store: Store & { [STORE_DRIVER]: SqlDriver } = {
     [STORE_DRIVER]: db,
     engine: db.engine,
@@ -166,11 +173,19 @@ function storeOver(db: SqlDriver, inTransaction: boolean, partitions?: DayPartit
     },
     dataVersion: () => db.dataVersion(),
     importVersion: () => db.importVersion(),
+    get live() {
+      return (live ??= (!inTransaction && db instanceof SqliteDriver ? db.writeThread : undefined) ?? writerOver(store));
+    },
     close: inTransaction
       ? () => Promise.reject(new Error('the store of a transaction cannot be closed; close the store that began it'))
       : () => db.close(),
   };
   return store;
+}
+
+/** A store over a driver opened by the caller (the SQLite write thread's connection). */
+export function storeOnDriver(db: SqlDriver): Store {
+  return storeOver(db, false);
 }
 
 /** The embedded store's file in a data directory. */

@@ -1,9 +1,15 @@
 // Live publishing: checked events are stored (trades and quotes, futures ones in the futures
 // tables, one transaction), fed to the aggregator that makes second and minute bars, and sent to
 // every subscriber through the broker (this process's at once, the others' through the bus).
+//
+// The write may run off the event loop (a SQLite file's write thread) or on one of several
+// connections (PostgreSQL), so publishes overlap: each one's write starts at once, and what is
+// kept in memory (the live-write listeners, the aggregator) and the feed hear of publishes one
+// at a time, in the order they arrived, each only once its rows are committed. A publish whose
+// write fails changes nothing in memory and sends nothing.
 import type { FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
-import { storeTicks } from '../services/live-ticks.js';
+import { noteStoredTicks, writeTicks } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
 import type { LiveAggregator } from './aggregator.js';
 import type { Broker, LivePrint } from './broker.js';
@@ -34,6 +40,9 @@ function printsOf(trades: readonly TradeRow[], futures: readonly FuturesTrade[])
 }
 
 export class LivePublisher {
+  /** Settles once the publish before the latest has been applied (or has failed). */
+  private turn: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly broker: Broker,
     private readonly store?: Store,
@@ -64,14 +73,28 @@ export class LivePublisher {
     }
     // Stored first, so a client told of a trade finds it over REST; aggregated before it is
     // sent, so bars hold every stored trade whatever happens to the bus.
-    const stored = this.store ? await storeTicks(this.store, trades, quotes, futures) : { trades: 0, quotes: 0 };
-    this.aggregator?.add(trades);
-    this.aggregator?.addFutures(futures.trades);
-    streamPublished.inc(items.length);
-    const prints = this.broker.status() === undefined ? undefined : printsOf(trades, futures.trades);
-    const delivery = await this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)), { durable: true, prints });
+    const written = this.store ? writeTicks(this.store, trades, quotes, futures) : Promise.resolve({ trades: 0, quotes: 0 });
+    written.catch(() => {}); // awaited below, after the publishes before this one
+    const before = this.turn;
+    let done!: () => void;
+    this.turn = new Promise<void>((resolve) => (done = resolve));
+    let stored: Awaited<typeof written>;
+    let delivery: ReturnType<Broker['publish']>;
+    try {
+      await before;
+      stored = await written;
+      if (this.store) noteStoredTicks(this.store, trades, quotes);
+      this.aggregator?.add(trades);
+      this.aggregator?.addFutures(futures.trades);
+      streamPublished.inc(items.length);
+      const prints = this.broker.status() === undefined ? undefined : printsOf(trades, futures.trades);
+      delivery = this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)), { durable: true, prints });
+    } finally {
+      done();
+    }
+    const sent = await delivery;
     const result: PublishResult = { events: items.length, trades_stored: stored.trades, quotes_stored: stored.quotes };
-    if (delivery !== 'local') result.other_processes = delivery === 'shared' ? 'sent' : 'queued';
+    if (sent !== 'local') result.other_processes = sent === 'shared' ? 'sent' : 'queued';
     return result;
   }
 }

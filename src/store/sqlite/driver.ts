@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { DATA_VERSION_TTL_MS, mayWrite, VersionText, StoreBusyError, StoreUnavailableError, type BulkInsert, type TransactionOptions, type WriteOptions, type RawRowsOptions, type QueryOptions, type Row, type SqlDriver, type SqlValue } from '../driver.js';
 import { ReadThread } from './read-thread.js';
+import { WriteThread } from './write-thread.js';
 
 type Statement = Database.Statement<unknown[], Row>;
 
@@ -40,6 +41,8 @@ export interface SqliteOpenOptions {
   readThread?: boolean;
   /** The connection's page cache in MiB (default DEFAULT_CACHE_MIB). */
   cacheMiB?: number;
+  /** The live feed's writes on a thread of their own (write-thread.ts); default true for a file, never in memory. */
+  writeThread?: boolean;
 }
 
 /** Page cache of a connection for commands and imports: the index pages of bulk writes. */
@@ -78,8 +81,18 @@ export class SqliteDriver implements SqlDriver {
   /** A live transaction is open: statements' writes count as live ones. */
   private inLive = false;
   private versionStmt?: Database.Statement<[], number>;
+  /** PRAGMA data_version when last read (it changes when another connection commits). */
+  private lastDataVersion = 0;
+  /** Changes of data_version put down to the write thread's commits (not other writers'). */
+  private threadDataVersions = 0;
+  /** Other connections' commits the write thread saw that data_version did not count. */
+  private threadForeign = 0;
+  /** Where the write thread stood at the last read of data_version. */
+  private threadMark = { sent: 0, waiting: false };
   private otherWrites = 0;
   private otherWritesReadAt = -Infinity;
+  /** The live feed's writes (live-writes.ts) on a thread of their own: a SQLite file only. */
+  readonly writeThread: WriteThread | undefined;
   private readonly versionText = new VersionText();
   private readonly importVersionText = new VersionText();
 
@@ -87,7 +100,17 @@ export class SqliteDriver implements SqlDriver {
     readonly db: Database.Database,
     private readonly busyTimeoutMs = BUSY_TIMEOUT_MS,
     private readonly readThread?: ReadThread,
-  ) {}
+    file?: string,
+  ) {
+    this.writeThread = file === undefined ? undefined : WriteThread.for(file, {
+      committed: () => {
+        this.liveWrites++;
+      },
+      foreign: () => {
+        this.threadForeign++;
+      },
+    });
+  }
 
   static open(file: string, opts: SqliteOpenOptions = {}): SqliteDriver {
     const busyTimeoutMs = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
@@ -99,7 +122,7 @@ export class SqliteDriver implements SqlDriver {
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = -${Math.round((opts.cacheMiB ?? DEFAULT_CACHE_MIB) * 1024)}`);
     const onFile = file !== '' && file !== ':memory:' && !file.startsWith('file::memory:');
-    return new SqliteDriver(db, busyTimeoutMs, onFile && opts.readThread !== false ? ReadThread.for(file) : undefined);
+    return new SqliteDriver(db, busyTimeoutMs, onFile && opts.readThread !== false ? ReadThread.for(file) : undefined, onFile && opts.writeThread !== false ? file : undefined);
   }
 
   private stmt(sql: string): Statement {
@@ -207,15 +230,36 @@ export class SqliteDriver implements SqlDriver {
     return this.importVersionText.of(this.otherWrites, this.writes, 0);
   }
 
-  /** data_version changes when another connection commits; `writes` and `liveWrites` cover this one's. */
+  /**
+   * data_version changes when another connection commits; `writes` and `liveWrites` cover this
+   * one's. The write thread's commits are live writes of this process (counted in `liveWrites`
+   * when it answers), yet change data_version as any other connection's do, and one change may
+   * hide several commits. So a change over a time the thread may have committed in is put down to
+   * the thread, which is then asked to look (WriteThread.look): it reads data_version of its own
+   * connection, which every other connection's commit changes, and reports one that happened
+   * since its previous look or job. The serving connection's own commits are among those, so
+   * such a report may move the import version needlessly, never miss another writer.
+   */
   private readOtherWrites(): void {
     if (!this.db.open) throw new StoreUnavailableError('the SQLite database is closed');
     const t = Date.now();
     if (t - this.otherWritesReadAt >= DATA_VERSION_TTL_MS.sqlite || t < this.otherWritesReadAt) {
       this.versionStmt ??= this.db.prepare<[], number>('PRAGMA data_version').pluck();
-      this.otherWrites = this.versionStmt.get()!;
+      const now = this.versionStmt.get()!;
+      const thread = this.writeThread;
+      if (thread !== undefined && now !== this.lastDataVersion && this.otherWritesReadAt !== -Infinity) {
+        const was = this.threadMark;
+        const mark = thread.mark();
+        if (mark.sent !== was.sent || was.waiting) {
+          this.threadDataVersions += now - this.lastDataVersion;
+          thread.look();
+        }
+      }
+      if (thread !== undefined) this.threadMark = thread.mark();
+      this.lastDataVersion = now;
       this.otherWritesReadAt = t;
     }
+    this.otherWrites = this.lastDataVersion - this.threadDataVersions + this.threadForeign;
   }
 
   insertManySync(spec: BulkInsert): number {
@@ -303,6 +347,7 @@ export class SqliteDriver implements SqlDriver {
 
   async close(): Promise<void> {
     await this.readThread?.close();
+    await this.writeThread?.close();
     this.cache.clear();
     this.builders.clear();
     if (this.db.open) this.db.close();

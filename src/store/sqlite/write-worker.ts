@@ -1,0 +1,44 @@
+// The write thread of a SQLite store (write-thread.ts): a connection of its own to the store's
+// file, running the live feed's writes it is sent (live-writes.ts, the same functions the event
+// loop runs on other stores) one at a time, in the order they are sent, and answering each once
+// committed. Before each job it reads PRAGMA data_version, which changes when any other
+// connection has committed since its last look, and says so in its answer: the serving
+// connection cannot tell this thread's commits from other writers' (see SqliteDriver).
+//
+// No top-level await: under tsx (tests, benches) this file is loaded through tsx's CommonJS hook.
+import { parentPort, workerData } from 'node:worker_threads';
+import { storeOnDriver } from '../index.js';
+import { writeFuturesMinuteBars, writeMinuteBars, writeTicks } from '../live-writes.js';
+import { SqliteDriver } from './driver.js';
+import type { WriteReply, WriteRequest } from './write-thread.js';
+
+const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
+// Its own page cache: the index pages the inserts touch; no reader thread, no write thread.
+const driver = SqliteDriver.open(file, { busyTimeoutMs, cacheMiB: 16, readThread: false, writeThread: false });
+const store = storeOnDriver(driver);
+const dataVersion = driver.db.prepare<[], number>('PRAGMA data_version').pluck();
+/** data_version at the last look; none before the first, which reports a foreign commit since nobody looked before it. */
+let seen: number | undefined;
+
+async function run(req: WriteRequest): Promise<WriteReply> {
+  const now = dataVersion.get()!;
+  const foreign = seen === undefined || now !== seen;
+  seen = now;
+  try {
+    const job = req.job;
+    if (job.kind === 'ticks') return { id: req.id, foreign, stored: await writeTicks(store, job.ticks) };
+    if (job.kind === 'minuteBars') await writeMinuteBars(store, job.bars);
+    else if (job.kind === 'futuresMinuteBars') await writeFuturesMinuteBars(store, job.bars);
+    return { id: req.id, foreign };
+  } catch (err) {
+    const e = err as { message?: string; code?: unknown; name?: string };
+    const code = typeof e?.code === 'string' ? e.code : e?.name === 'StoreBusyError' ? 'SQLITE_BUSY' : undefined;
+    return { id: req.id, foreign, error: { message: String(e?.message ?? err), code } };
+  }
+}
+
+// one job at a time, in order: a job's transaction commits before the next one begins
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on('message', (req: WriteRequest) => {
+  queue = queue.then(async () => parentPort!.postMessage(await run(req)));
+});
