@@ -1,6 +1,6 @@
 // The relaying Tickerbase of bench/relay.ts, in its own process as `serve --relay stocks` runs:
-// the app, the feed and the relay over a store of its own (in memory, or a SQLite file in a temp
-// directory when --store file is given, which a store writing from another thread needs). Tells
+// the app, the feed and the relay over a store of its own: a SQLite file in a temp directory (its
+// live writes run on a thread of their own, which an in-memory store cannot share), or in memory. Tells
 // the parent its port and a local key over IPC, tells its CPU time on 'cpu' (and, given a profile
 // directory, profiles the time between the first two asks), closes on 'exit'.
 // Usage (forked by bench/relay.ts): relay-server.ts <upstream ws url> <record yes|no> <store memory|file> [profile dir]

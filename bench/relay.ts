@@ -1,12 +1,14 @@
 // Benchmark of the upstream relay (not a test): 100 subscribers of T.* receive 20,000 trade
 // events a second from a fake upstream (bench/relay-upstream.ts, its own process), once connected
 // to the fake upstream directly and once through a Tickerbase relaying it (bench/relay-server.ts,
-// a process of its own as `serve --relay stocks` is, recording to an in-memory SQLite store, or to
-// a SQLite file with --store file, unless --record no). Prints throughput and the latency from
-// upstream's send to the client's receive (p50/p99) of both, and the relay's added latency at p99
-// against the goal of 5 ms, measured in the same run. The subscribers run in a process of their
-// own (bench/stream-clients.ts). --prof DIR writes the relay process's CPU profile of the run there.
-// Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--record no] [--store file] [--prof DIR]
+// a process of its own as `serve --relay stocks` is). The relay records to a SQLite file in a temp
+// directory, whose writes run on the store's write thread (--store memory: an in-memory store,
+// written on the event loop; --record no: not at all). Prints throughput and the latency from
+// upstream's send to the client's receive (p50/p99) of both, the relaying process's CPU, event-loop
+// delay and GC pauses, and the relay's added latency at p99 against the goal of 5 ms, measured in
+// the same run. The subscribers run in a process of their own (bench/stream-clients.ts).
+// --prof DIR writes the relaying process's CPU profile of the run there.
+// Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--record no] [--store memory] [--prof DIR]
 import { fork, type ChildProcess } from 'node:child_process';
 import { clients } from './stream-client-procs.js';
 
@@ -18,7 +20,7 @@ const quick = process.argv.includes('--quick');
 const RATE = Number(option('--rate', '20000'));
 const SECONDS = Number(option('--seconds', quick ? '2' : '5'));
 const RECORD = option('--record', 'yes') === 'yes';
-const STORE = option('--store', 'memory') === 'file' ? 'file' : 'memory';
+const STORE = option('--store', 'file') === 'memory' ? 'memory' : 'file';
 const PROF = option('--prof', '');
 const SUBSCRIBERS = 100;
 const GOAL_MS = 5;
