@@ -9,14 +9,35 @@
 export interface ScannedElement {
   start: number;
   end: number;
-  /** Top-level string fields named in ROUTING_KEYS (an object element only). */
-  fields?: Partial<Record<RoutingKey, string>>;
+  /** Top-level string fields routing reads (an object element only). */
+  fields?: RoutingFields;
 }
 
-/** The channel, and every key an event's symbol may be under (markets.ts symbolKeyOf). */
-const ROUTING_KEYS = ['ev', 'sym', 'T', 'p', 'pair'] as const;
-type RoutingKey = (typeof ROUTING_KEYS)[number];
-const isRoutingKey = (k: string): k is RoutingKey => (ROUTING_KEYS as readonly string[]).includes(k);
+/** The channel, and every key an event's symbol may be under (markets.ts symbolKeyOf); one shape for every event. */
+export class RoutingFields {
+  ev: string | undefined = undefined;
+  sym: string | undefined = undefined;
+  T: string | undefined = undefined;
+  p: string | undefined = undefined;
+  pair: string | undefined = undefined;
+}
+type RoutingKey = keyof RoutingFields;
+
+/** The routing key the string token at `start` (quotes included, `length` characters between them) spells, if any, compared in place. */
+function routingKeyAt(text: string, start: number, length: number): RoutingKey | undefined {
+  switch (length) {
+    case 1:
+      return text.startsWith('"T"', start) ? 'T' : text.startsWith('"p"', start) ? 'p' : undefined;
+    case 2:
+      return text.startsWith('"ev"', start) ? 'ev' : undefined;
+    case 3:
+      return text.startsWith('"sym"', start) ? 'sym' : undefined;
+    case 4:
+      return text.startsWith('"pair"', start) ? 'pair' : undefined;
+    default:
+      return undefined;
+  }
+}
 
 /** Whether the last string scanned held an escape (its value then needs decoding). */
 let escaped = false;
@@ -128,7 +149,7 @@ function stringValue(text: string, start: number, end: number, hadEscape: boolea
 }
 
 /** An object element: its end, with the routing fields gathered on the way (the last of a repeated key wins, as in JSON.parse). */
-function scanObject(text: string, i: number, fields: Partial<Record<RoutingKey, string>>): number {
+function scanObject(text: string, i: number, fields: RoutingFields): number {
   i = skipBlanks(text, i + 1);
   if (text.charCodeAt(i) === 125) return i + 1;
   for (;;) {
@@ -136,21 +157,20 @@ function scanObject(text: string, i: number, fields: Partial<Record<RoutingKey, 
     const keyStart = i;
     i = scanString(text, i);
     if (i < 0) return -1;
-    // keys longer than the longest routing key (4) are not read at all
-    const key = i - keyStart - 2 <= 4 || escaped ? stringValue(text, keyStart, i, escaped) : '';
+    // an escaped key is decoded (rare); any other is compared where it lies
+    const key = escaped ? routingKeyOf(stringValue(text, keyStart, i, true)) : routingKeyAt(text, keyStart, i - keyStart - 2);
     i = skipBlanks(text, i);
     if (text.charCodeAt(i) !== 58) return -1;
     i = skipBlanks(text, i + 1);
     const valueStart = i;
-    const routing = isRoutingKey(key);
     if (text.charCodeAt(i) === 34) {
       i = scanString(text, i);
       if (i < 0) return -1;
-      if (routing) fields[key] = stringValue(text, valueStart, i, escaped);
+      if (key) fields[key] = stringValue(text, valueStart, i, escaped);
     } else {
       i = scanValue(text, i);
       if (i < 0) return -1;
-      if (routing) delete fields[key];
+      if (key) fields[key] = undefined;
     }
     i = skipBlanks(text, i);
     const c = text.charCodeAt(i);
@@ -158,6 +178,10 @@ function scanObject(text: string, i: number, fields: Partial<Record<RoutingKey, 
     if (c !== 44) return -1;
     i = skipBlanks(text, i + 1);
   }
+}
+
+function routingKeyOf(key: string): RoutingKey | undefined {
+  return key === 'ev' || key === 'sym' || key === 'T' || key === 'p' || key === 'pair' ? key : undefined;
 }
 
 /**
@@ -176,8 +200,8 @@ export function scanFrame(text: string): ScannedElement[] | 'not an array' | und
   else {
     for (;;) {
       const start = i;
-      let fields: ScannedElement['fields'];
-      if (text.charCodeAt(i) === 123) i = scanObject(text, i, (fields = {}));
+      let fields: RoutingFields | undefined;
+      if (text.charCodeAt(i) === 123) i = scanObject(text, i, (fields = new RoutingFields()));
       else i = scanValue(text, i);
       if (i < 0) return undefined;
       out.push({ start, end: i, fields });

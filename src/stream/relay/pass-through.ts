@@ -6,7 +6,7 @@
 // them), as is anything that is not an event object.
 import type { BrokerEvent } from '../broker.js';
 import { matchSymbol, symbolKeyOf, type FeedMarket } from '../markets.js';
-import { scanFrame } from './frame-scan.js';
+import { scanFrame, type RoutingFields } from './frame-scan.js';
 
 /** The data events of an upstream frame, ready for the broker with upstream's text; undefined when the frame is not JSON. */
 export function relayedEvents(text: string, market: FeedMarket): BrokerEvent[] | undefined {
@@ -17,7 +17,7 @@ export function relayedEvents(text: string, market: FeedMarket): BrokerEvent[] |
   for (const { start, end, fields } of elements) {
     const ev = fields?.ev;
     if (ev === undefined || ev === 'status') continue;
-    const symbol = fields![symbolKeyOf(ev) as keyof typeof fields] ?? '';
+    const symbol = fields![symbolKeyOf(ev) as keyof RoutingFields] ?? '';
     out.push({ market, ev, symbol: matchSymbol(market, symbol), json: text.slice(start, end) });
   }
   return out;
