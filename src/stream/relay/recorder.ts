@@ -1,9 +1,11 @@
 // Recording what the relay passes on: trades and quotes go through the live publisher's store path
 // (as POST /admin/publish stores them), and upstream's minute bars are stored as minute bars with
 // their day bars re-derived. Recording runs behind the delivery to clients, in arrival order:
-// events gathered for a few milliseconds are written in slices of a few hundred, and the event
-// loop turns between slices, so a store write (synchronous on SQLite) holds deliveries back for
-// one slice's time at most, and a slow store never holds them back at all.
+// frames are queued as the relay passed them on (their text), gathered for a few milliseconds,
+// then read (integers exact) and written in slices of a few hundred events, and the event loop
+// turns between slices. A SQLite file writes on the store's own thread; in-memory SQLite writes
+// on the event loop, holding deliveries back for one slice's time at most. A slow store never
+// holds them back at all.
 import type { BarRow } from '../../domain/market-records.js';
 import { storeLiveMinuteBars } from '../../services/live-ticks.js';
 import type { Store } from '../../store/index.js';
