@@ -2,7 +2,7 @@
 // the app, the feed and the relay over a store of its own: a SQLite file in a temp directory (its
 // live writes run on a thread of their own, which an in-memory store cannot share), or in memory. Tells
 // the parent its port and a local key over IPC, tells its CPU time on 'cpu' (and, given a profile
-// directory, profiles the time between the first two asks), closes on 'exit'.
+// directory, profiles each run, from one ask to the next), closes on 'exit'.
 // Usage (forked by bench/relay.ts): relay-server.ts <upstream ws url> <record yes|no> <store memory|file> [profile dir]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -19,17 +19,22 @@ const [feedUrl, recordArg, storeArg, profDir] = process.argv.slice(2);
 
 const inspector = new Session();
 let profiling = false;
+let connected = false;
 
-/** Starts the CPU profile at the run's start and writes it at its end (the start-up left out). */
+/** Starts the CPU profile at a run's start and writes it at its end (the start-up left out). */
 async function toggleProfile(dir: string): Promise<void> {
   const post = (method: string) => new Promise<unknown>((resolve, reject) => inspector.post(method, (err, res) => (err ? reject(err) : resolve(res))));
   if (!profiling) {
     profiling = true;
-    inspector.connect();
-    await post('Profiler.enable');
+    if (!connected) {
+      connected = true;
+      inspector.connect();
+      await post('Profiler.enable');
+    }
     await post('Profiler.start');
     return;
   }
+  profiling = false;
   const { profile } = (await post('Profiler.stop')) as { profile: object };
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `relay-${process.argv[3]}-${Date.now()}.cpuprofile`), JSON.stringify(profile));

@@ -7,8 +7,9 @@
 // upstream's send to the client's receive (p50/p99) of both, the relaying process's CPU, event-loop
 // delay and GC pauses, and the relay's added latency at p99 against the goal of 5 ms, measured in
 // the same run. The subscribers run in a process of their own (bench/stream-clients.ts).
-// --prof DIR writes the relaying process's CPU profile of the run there.
-// Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--record no] [--store memory] [--prof DIR]
+// --rounds N measures direct and relayed N times in turn and gives the medians (a shared machine's
+// load shifts between runs); --prof DIR writes the relaying process's CPU profile of each relayed run.
+// Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--rounds N] [--record no] [--store memory] [--prof DIR]
 import { fork, type ChildProcess } from 'node:child_process';
 import { clients } from './stream-client-procs.js';
 
@@ -22,6 +23,7 @@ const SECONDS = Number(option('--seconds', quick ? '2' : '5'));
 const RECORD = option('--record', 'yes') === 'yes';
 const STORE = option('--store', 'file') === 'memory' ? 'memory' : 'file';
 const PROF = option('--prof', '');
+const ROUNDS = Number(option('--rounds', '1'));
 const SUBSCRIBERS = 100;
 const GOAL_MS = 5;
 
@@ -43,10 +45,11 @@ async function startUpstream(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url: `ws://127.0.0.1:${port}` };
 }
 
+/** Waits until exactly `count` connections hold T.* upstream (the relay lets go of it once its clients leave). */
 async function waitSubscribers(upstream: ChildProcess, count: number): Promise<void> {
   for (;;) {
     const { count: n } = await request<{ count: number }>(upstream, { type: 'subscribers' }, 'subscribers');
-    if (n >= count) return;
+    if (n === count) return;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -87,34 +90,47 @@ async function measure(upstream: ChildProcess, server: ChildProcess, url: string
 }
 
 /** The relaying Tickerbase in a process of its own; the subscribers connect to it. */
-async function measureRelayed(upstream: { child: ChildProcess; url: string }): Promise<Figures> {
-  const args = [upstream.url, RECORD ? 'yes' : 'no', STORE, ...(PROF ? [PROF] : [])];
+async function startRelay(upstreamUrl: string) {
+  const args = [upstreamUrl, RECORD ? 'yes' : 'no', STORE, ...(PROF ? [PROF] : [])];
   const server = fork(new URL('./relay-server.ts', import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
   const { port, key } = await new Promise<{ port: number; key: string }>((resolve, reject) => {
     server.once('message', (m: { port: number; key: string }) => resolve(m));
     server.once('exit', (code) => reject(new Error(`relay server exited with ${code}`)));
   });
-  const figures = await measure(upstream.child, server, `ws://127.0.0.1:${port}/stocks`, key, 1);
-  const closed = await request<{ counts?: { recorded: number; refused: number; dropped: number } }>(server, { type: 'exit' }, 'closed');
-  if (closed.counts) console.log(`  recorded ${closed.counts.recorded.toLocaleString('en-US')} events (${closed.counts.dropped} dropped, ${closed.counts.refused} refused)`);
-  return figures;
+  return {
+    server,
+    url: `ws://127.0.0.1:${port}/stocks`,
+    key,
+    async close(): Promise<void> {
+      const closed = await request<{ counts?: { recorded: number; refused: number; dropped: number } }>(server, { type: 'exit' }, 'closed');
+      if (closed.counts) console.log(`  recorded ${closed.counts.recorded.toLocaleString('en-US')} events (${closed.counts.dropped} dropped, ${closed.counts.refused} refused)`);
+    },
+  };
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
   const upstream = await startUpstream();
-  console.log(`relay bench: ${SUBSCRIBERS} subscribers of T.*, ${RATE.toLocaleString('en-US')} events/s for ${SECONDS} s; recording ${RECORD ? `on (${STORE === 'file' ? 'SQLite file' : 'in-memory SQLite'})` : 'off'}. The machine is shared: figures vary with other load.`);
-  const direct = await measure(upstream.child, upstream.child, `${upstream.url}/stocks`, 'upstream-key', SUBSCRIBERS);
-
-  const relayed = await measureRelayed(upstream);
-  upstream.child.send({ type: 'exit' });
-
+  console.log(`relay bench: ${SUBSCRIBERS} subscribers of T.*, ${RATE.toLocaleString('en-US')} events/s for ${SECONDS} s, direct then relayed, ${ROUNDS} round(s); recording ${RECORD ? `on (${STORE === 'file' ? 'SQLite file' : 'in-memory SQLite'})` : 'off'}. The machine is shared: figures vary with other load.`);
+  const relay = await startRelay(upstream.url);
   const line = (name: string, f: Figures) => `  ${name.padEnd(8)} p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms; ${Math.round(f.delivered).toLocaleString('en-US')} events/s delivered of ${(RATE * SUBSCRIBERS).toLocaleString('en-US')} sent; CPU of a core: server ${f.cpuShare.toFixed(2)}, clients ${f.clientCpuShare.toFixed(2)}`;
-  console.log(line('direct', direct));
-  console.log(line('relayed', relayed));
-  const l = relayed.loop;
-  if (l) console.log(`  relay process: event-loop delay p99 ${l.p99.toFixed(2)} ms, max ${l.max.toFixed(2)} ms; GC pauses ${l.gcTotal.toFixed(0)} ms in all, longest ${l.gcMax.toFixed(2)} ms`);
-  const added = relayed.p99 - direct.p99;
-  console.log(`  added by the relay: p50 ${(relayed.p50 - direct.p50).toFixed(2)} ms, p99 ${added.toFixed(2)} ms (goal <= ${GOAL_MS} ms at p99: ${(added / GOAL_MS).toFixed(2)} of it)`);
+  const added = { p50: [] as number[], p99: [] as number[] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const direct = await measure(upstream.child, upstream.child, `${upstream.url}/stocks`, 'upstream-key', SUBSCRIBERS);
+    const relayed = await measure(upstream.child, relay.server, relay.url, relay.key, 1);
+    if (ROUNDS > 1) console.log(`  round ${round}:`);
+    console.log(line('direct', direct));
+    console.log(line('relayed', relayed));
+    const l = relayed.loop;
+    if (l) console.log(`  relay process: event-loop delay p99 ${l.p99.toFixed(2)} ms, max ${l.max.toFixed(2)} ms; GC pauses ${l.gcTotal.toFixed(0)} ms in all, longest ${l.gcMax.toFixed(2)} ms`);
+    added.p50.push(relayed.p50 - direct.p50);
+    added.p99.push(relayed.p99 - direct.p99);
+  }
+  await relay.close();
+  upstream.child.send({ type: 'exit' });
+  const p99 = median(added.p99);
+  console.log(`  added by the relay${ROUNDS > 1 ? ` (median of ${ROUNDS} rounds)` : ''}: p50 ${median(added.p50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (goal <= ${GOAL_MS} ms at p99: ${(p99 / GOAL_MS).toFixed(2)} of it)`);
 }
 
 main().then(
