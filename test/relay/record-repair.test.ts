@@ -53,6 +53,22 @@ for (const engine of engines()) {
       c.close();
     });
 
+    it("keeps upstream's latest minute bar when a correction follows in a later frame, behind a batch of trades", async () => {
+      const c = await SdkClient.open(relay.key, relay.server.base);
+      await c.subscribe('T.CORA');
+      await waitFor(() => upstream.subscriptions('stocks').has('AM.CORA'), 'AM.CORA upstream');
+      const bar = (close: number) => ({ ev: 'AM', sym: 'CORA', v: 300, av: 300, op: 100, vw: 100, o: 100, c: close, h: 101, l: 99, a: 100, z: 100, s: T0, e: T0 + 60_000 });
+      // the first bar is written with a slice of trades, the correction alone in the next slice
+      upstream.send('stocks', [...trades('CORA', 99, T0), bar(100.5)]);
+      upstream.send('stocks', [bar(100.75)]);
+      await c.until(() => c.events().length === 99, 'the trades');
+      const url = `/v2/aggs/ticker/CORA/range/1/minute/${T0}/${T0 + 60_000}`;
+      await waitFor(async () => (await get('/v3/trades/CORA?limit=1000')).body.results?.length === 99, 'the trades recorded');
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await get(url)).body.results).toMatchObject([{ t: T0, c: 100.75 }]);
+      c.close();
+    });
+
     it('tells local clients when upstream is lost and back, keeps them connected, and repairs the gap from REST', async () => {
       const c = await SdkClient.open(relay.key, relay.server.base);
       await c.subscribe('T.GAPA');

@@ -2,10 +2,10 @@
 // (as POST /admin/publish stores them), and upstream's minute bars are stored as minute bars with
 // their day bars re-derived. Recording runs behind the delivery to clients, in arrival order:
 // frames are queued as the relay passed them on (their text), gathered for a few milliseconds,
-// then read (integers exact) and written in slices of a few hundred events, and the event loop
-// turns between slices. A SQLite file writes on the store's own thread; in-memory SQLite writes
-// on the event loop, holding deliveries back for one slice's time at most. A slow store never
-// holds them back at all.
+// then read (integers exact) and written in slices of a hundred events, a few in flight at once,
+// and the event loop turns between slices. A SQLite file writes on the store's own thread;
+// in-memory SQLite writes on the event loop, holding deliveries back for one slice's time at
+// most. A slow store never holds them back at all.
 import type { BarRow } from '../../domain/market-records.js';
 import { storeLiveMinuteBars } from '../../services/live-ticks.js';
 import type { Store } from '../../store/index.js';
@@ -20,8 +20,13 @@ const MAX_QUEUED = 500_000;
 
 /** How long events are gathered before a write, ms. */
 const GATHER_MS = 20;
-/** Events written at once: on SQLite the write blocks the event loop, so it is kept short. */
-const SLICE = 250;
+/**
+ * Events read and written at once: reading them and handing them to the store runs on the event
+ * loop (and on in-memory SQLite the write too), so a slice is kept short.
+ */
+const SLICE = 100;
+/** Slices handed to the store and not yet committed: a store writing on its own thread works on the next while this loop reads the one after. */
+const IN_FLIGHT = 4;
 
 const TICK_CHANNELS = new Set(['T', 'Q', 'XT', 'XQ', 'C']);
 const MINUTE_BARS = new Set(['AM', 'XA', 'CA']);
@@ -68,6 +73,8 @@ export class RelayRecorder {
   private queue: QueuedFrame[] = [];
   private queued = 0;
   private running: Promise<void> | undefined;
+  /** The last minute-bar write handed over (settled either way). */
+  private barWrites: Promise<void> = Promise.resolve();
   private readonly seen = new Map<FeedMarket, Set<string>>();
   /** Events recorded, refused by the checks, or dropped on a full queue. */
   readonly counts = { recorded: 0, refused: 0, dropped: 0 };
@@ -99,12 +106,15 @@ export class RelayRecorder {
   }
 
   private async drain(): Promise<void> {
+    // the publisher applies writes in the order they were handed over, however they overlap
+    const writing: Promise<void>[] = [];
     while (this.queue.length > 0) {
-      const slice = this.take(SLICE);
-      await this.write(slice);
+      writing.push(this.write(this.take(SLICE)));
+      if (writing.length >= IN_FLIGHT) await writing.shift();
       // let deliveries and socket reads run between slices
       await new Promise((resolve) => setImmediate(resolve));
     }
+    await Promise.all(writing);
   }
 
   /** Up to `max` events from the head of the queue (a frame is split where the slice ends). */
@@ -147,9 +157,13 @@ export class RelayRecorder {
         }
       }
     }
+    // both handed over now, in slice order; a stored minute bar is replaced by a later one, so bar
+    // writes also wait for the slice before (ticks are inserted, and may overlap)
+    const ticksStored = ticks.length > 0 ? this.opts.publisher.publish(ticks) : undefined;
+    const barsStored = bars.length > 0 ? this.barWrites.then(() => storeLiveMinuteBars(this.opts.store, bars)) : undefined;
+    if (barsStored) this.barWrites = barsStored.catch(() => {});
     try {
-      if (ticks.length > 0) await this.opts.publisher.publish(ticks);
-      if (bars.length > 0) await storeLiveMinuteBars(this.opts.store, bars);
+      await Promise.all([ticksStored, barsStored]);
       this.counts.recorded += ticks.length + bars.length;
     } catch (err) {
       this.opts.log(`relay: ${ticks.length} ticks and ${bars.length} minute bars could not be recorded`, err);
