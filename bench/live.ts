@@ -20,10 +20,11 @@
 // BENCH_SECONDS (default 3) per round, BENCH_ROUNDS (default 1, medians), BENCH_CONNECTIONS
 // (default 50), BENCH_RATES, BENCH_CASES (names or parts of names, comma-separated), BENCH_ENGINES (sqlite,postgres: PostgreSQL when DATABASE_URL is
 // set), BENCH_DIR (default $TMPDIR/tickerbase-bench-live; the demo is loaded once and kept).
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { forkChild, type Published } from './live-children.js';
 import { benchDatabase, openBenchStore, line, median, runWrk, startBare, startServer, type Case, type Child, type WrkResult } from './wrk-servers.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -54,26 +55,6 @@ function cases(today: string, from60: string): Case[] {
 
 function dateBefore(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function forkChild<T>(script: string, args: string[]): Promise<{ proc: ChildProcess; ask(m: string): Promise<T>; tell(m: string): void }> {
-  const proc = fork(new URL(script, import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
-  const ask = (m: string) =>
-    new Promise<T>((resolve) => {
-      proc.once('message', (r) => resolve(r as T));
-      proc.send(m);
-    });
-  return new Promise((resolve, reject) => {
-    proc.once('message', (m) => (m === 'ready' ? resolve({ proc, ask, tell: (m: string) => proc.send(m) }) : reject(new Error(String(m)))));
-    proc.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-interface Published {
-  sent: number;
-  stored: number;
-  refused: number;
-  publishMs: [number, number];
 }
 
 /** A wrk run; one that completed no request (a server too busy to answer within the round) counts as 0 req/s. */

@@ -64,6 +64,12 @@ export interface SqlDriver {
    * transaction until the stream is ended or aborted.
    */
   copyStream?(table: string, columns: readonly string[]): Promise<CopyStream>;
+  /**
+   * PostgreSQL's driver only (absent on SQLite and inside transactions): one statement as a live
+   * write (TransactionOptions.live) in a transaction of its own, on the live writes' connections;
+   * returns its rows.
+   */
+  runLive?(sql: string, params: readonly SqlValue[]): Promise<Row[]>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**

@@ -14,6 +14,7 @@ import type { MarketDataPort } from './repos/market-port.js';
 
 /** What the live writes need of a store (a Store is one). */
 export interface LiveStore {
+  readonly market: MarketDataPort;
   transaction<T>(fn: (tx: { market: MarketDataPort; futures: FuturesMarketRepository }) => Promise<T>, opts?: TransactionOptions): Promise<T>;
 }
 
@@ -44,6 +45,10 @@ const LIVE = { live: true } as const;
 
 export async function writeTicks(store: LiveStore, t: LiveTicks): Promise<StoredTicks> {
   if (t.trades.length === 0 && t.quotes.length === 0 && t.futuresTrades.length === 0 && t.futuresQuotes.length === 0) return { trades: 0, quotes: 0 };
+  if (t.futuresTrades.length === 0 && t.futuresQuotes.length === 0) {
+    const stored = await store.market.insertLiveTicks(t.trades, t.quotes);
+    if (stored) return stored;
+  }
   return store.transaction(async (tx) => ({
     trades: (await tx.market.insertTrades(t.trades as TradeRow[])) + (await tx.futures.insertTrades(t.futuresTrades)),
     quotes: (await tx.market.insertQuotes(t.quotes as QuoteRow[])) + (await tx.futures.insertQuotes(t.futuresQuotes)),

@@ -18,6 +18,7 @@ import { localDayOf, type Zone } from '../domain/calendar.js';
 import { sessionEndDateOfNs, type FuturesMinuteBar, type FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, TradeRow } from '../domain/market-records.js';
 import type { LivePrint } from './broker.js';
+import { PackedPrints } from './packed-prints.js';
 import type { WireEvent } from './json.js';
 import type { FeedMarket } from './markets.js';
 import { pairOf } from './wire-rows.js';
@@ -50,7 +51,8 @@ interface Window {
   futures: boolean;
   ticker: string;
   start: number;
-  prints: TradePrint[];
+  /** Packed once the minute was emitted and no late trade is waiting (packed-prints.ts). */
+  prints: TradePrint[] | PackedPrints;
   emitted: boolean;
   /** Emitted, then corrected by a late trade: store again. */
   dirty: boolean;
@@ -149,6 +151,7 @@ export class LiveAggregator {
       if (!local && (w?.emitted || (span === 'second' && start <= (this.secondsReleased.get(tickerKey(futures, ticker)) ?? -Infinity)))) continue;
       const due = this.opts.shared !== undefined && now >= start + SPAN_MS[span] + this.opts.graceMs;
       if (!w) this.windows.set(key, (w = { span, futures, ticker, start, prints: [], emitted: false, dirty: false, retainUntil: 0, lateLocal: false }));
+      if (w.prints instanceof PackedPrints) w.prints = w.prints.unpack();
       w.prints.push(print);
       if (w.emitted) w.dirty = true;
       else if (due && local) w.lateLocal = true;
@@ -167,6 +170,8 @@ export class LiveAggregator {
           corrected.push(w);
         }
         if (now > w.retainUntil) this.windows.delete(key);
+        // its bar was made (or is made from these, packed or not, by a release in progress)
+        else if (!(w.prints instanceof PackedPrints)) w.prints = PackedPrints.of(w.prints);
         continue;
       }
       if (now < w.start + SPAN_MS[w.span] + this.opts.graceMs) continue;
@@ -275,7 +280,7 @@ export class LiveAggregator {
   }
 
   private bar(w: Window): Made {
-    return made(w.prints, w.span);
+    return made(w.prints instanceof PackedPrints ? w.prints.unpack() : w.prints, w.span);
   }
 
   private barRow(w: Window, b: Made): BarRow {

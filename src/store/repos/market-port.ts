@@ -152,6 +152,13 @@ export interface MarketDataPort {
   /** Idempotent on the quote's natural key. */
   insertQuotes(rows: QuoteRow[]): Promise<number>;
   /**
+   * The trades and quotes of one publish as one statement in a transaction of its own, a live
+   * write (PostgreSQL, for fewer than COPY_MIN_ROWS rows: one round trip); undefined where the
+   * engine has no such statement or a transaction's COPY is faster (the caller then writes them
+   * in a live transaction).
+   */
+  insertLiveTicks(trades: readonly TradeRow[], quotes: readonly QuoteRow[]): Promise<{ trades: number; quotes: number } | undefined>;
+  /**
    * Where the engine has a faster path for rows that are all new (PostgreSQL, in a transaction:
    * one COPY for every batch), a loader of them; undefined elsewhere (insert* then). A row whose
    * key is stored already or repeats makes add() or end() throw KeyConflictError with none of
