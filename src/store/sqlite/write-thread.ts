@@ -51,9 +51,11 @@ export interface WriteThreadEvents {
 
 /**
  * How long the thread's connection waits for another's write lock (an import's) before the job
- * fails with StoreBusyError. It waits on its own thread, so longer than the serving connection's.
+ * fails with StoreBusyError. It waits on its own thread, so longer than the serving connection's,
+ * but jobs wait one after another: behind an import holding the lock for minutes, a queue of
+ * publishes must fail fast (503 STORE_BUSY) rather than pile up with their rows.
  */
-export const WRITE_THREAD_BUSY_TIMEOUT_MS = 2000;
+export const WRITE_THREAD_BUSY_TIMEOUT_MS = 250;
 
 interface Pending {
   resolve(stored: StoredTicks | undefined): void;
