@@ -1,7 +1,7 @@
 // The trades of an emitted minute, kept packed while the minute stays open to corrections
 // (AggregatorOptions.retainMs, 5 minutes by default). As objects each trade cost about 100 bytes
 // of heap (the object, its bigint time and its price as a heap number): at 2,000 trades/s the
-// aggregator's heap grew by ~35 MiB a minute until the first emitted minutes were let go. Packed
+// aggregator's heap grew by 20-30 MiB a minute until the first emitted minutes were let go. Packed
 // in typed arrays a trade costs 24 bytes and the garbage collector visits no objects for them.
 // Unpacked again, whole and in the same order, only when a late trade corrects the minute.
 import type { TradePrint } from '../domain/bars.js';

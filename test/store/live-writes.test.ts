@@ -1,13 +1,16 @@
-// The live feed's writes of ticks (store/live-writes.ts) store what the importers' inserts
-// store, on both engines: on PostgreSQL a small publish is one statement of column arrays
-// instead of the transaction's multi-row INSERT, and must read back the same rows and count the
-// rows it wrote the same way (a repeated row: nothing; a corrected one: one).
+// The live feed's writes of ticks (Store.live, store/live-writes.ts) store what the importers'
+// inserts store, on both engines: on PostgreSQL a small publish is one statement of column
+// arrays instead of the transaction's multi-row INSERT, and on a SQLite file the rows travel to
+// the write thread as columns; each must read back the same rows and count the rows it wrote the
+// same way (a repeated row: nothing; a corrected one: one).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
-import type { Store } from '../../src/store/index.js';
-import { writeTicks } from '../../src/store/live-writes.js';
-import { engines } from '../helpers/engines.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { engines, type EngineUnderTest } from '../helpers/engines.js';
 
 const T0 = 1_749_825_065_000_000_000n;
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
@@ -45,13 +48,19 @@ const quoteRow = (ticker: string, q: Q): QuoteRow => ({
   ticker, sip_timestamp: T0 + BigInt(q.at), sequence_number: BigInt(q.at), bid_price: q.bid, ask_price: q.ask, bid_size: q.bid_size, ask_exchange: q.ask_exchange, indicators: q.indicators,
 });
 
-for (const engine of engines()) {
-  describe(`live writes of ticks (${engine.name})`, () => {
+const dir = mkdtempSync(join(tmpdir(), 'tb-live-writes-'));
+const sqliteFile: EngineUnderTest = { name: 'sqlite', open: () => openStore({ dataDir: dir }) };
+
+for (const [label, engine] of [...engines().map((e) => [e.name, e] as const), ['sqlite file, write thread', sqliteFile] as const]) {
+  describe(`live writes of ticks (${label})`, () => {
     let store: Store;
     beforeAll(async () => {
       store = await engine.open();
     });
-    afterAll(async () => store.close());
+    afterAll(async () => {
+      await store.close();
+      if (engine === sqliteFile) rmSync(dir, { recursive: true, force: true });
+    });
 
     const read = async (ticker: string) => {
       const range = { ticker, order: 'asc' as const, limit: 1000 };
@@ -69,14 +78,14 @@ for (const engine of engines()) {
           const liveTicks = { trades: ts.map((t) => tradeRow(live, t)), quotes: qs.map((q) => quoteRow(live, q)), futuresTrades: [], futuresQuotes: [] };
           const viaInserts = () =>
             store.transaction(async (tx) => ({ trades: await tx.market.insertTrades(ts.map((t) => tradeRow(plain, t))), quotes: await tx.market.insertQuotes(qs.map((q) => quoteRow(plain, q))) }));
-          expect(await writeTicks(store, liveTicks)).toEqual(await viaInserts());
+          expect(await store.live.ticks(liveTicks)).toEqual(await viaInserts());
           expect(await read(live)).toEqual(await read(plain));
           // the same publish again writes nothing
-          expect(await writeTicks(store, liveTicks)).toEqual(await viaInserts());
+          expect(await store.live.ticks(liveTicks)).toEqual(await viaInserts());
           // a corrected trade (same key, other conditions) is written again
           if (ts.length > 0) {
             const fixed = { ...ts[0]!, conditions: [99], correction: 1 };
-            const again = await writeTicks(store, { ...liveTicks, trades: [tradeRow(live, fixed)], quotes: [] });
+            const again = await store.live.ticks({ ...liveTicks, trades: [tradeRow(live, fixed)], quotes: [] });
             const inserted = await store.transaction(async (tx) => tx.market.insertTrades([tradeRow(plain, fixed)]));
             expect(again.trades).toBe(inserted);
             expect(await read(live)).toEqual(await read(plain));

@@ -4,6 +4,7 @@ import type { BarRow } from '../../domain/market-records.js';
 import { StoreBusyError, StoreUnavailableError } from '../driver.js';
 import type { LiveTicks, LiveWriter, StoredTicks } from '../live-writes.js';
 import { workerSource, type WorkerSource } from '../worker-source.js';
+import { toColumns, type RowColumns } from './row-columns.js';
 
 // The live feed's writes of a SQLite file on a thread of their own. better-sqlite3 runs a
 // statement on the calling thread: storing a publish of 5,000 trades held the event loop for
@@ -15,8 +16,16 @@ import { workerSource, type WorkerSource } from '../worker-source.js';
 // StoreUnavailableError (nothing of them was committed: each is one transaction); the next job
 // starts another.
 
+/** LiveTicks as columns (row-columns.ts). */
+export interface PackedTicks {
+  trades: RowColumns;
+  quotes: RowColumns;
+  futuresTrades: RowColumns;
+  futuresQuotes: RowColumns;
+}
+
 export type WriteJob =
-  | { kind: 'ticks'; ticks: LiveTicks }
+  | { kind: 'ticks'; ticks: PackedTicks }
   | { kind: 'minuteBars'; bars: readonly BarRow[] }
   | { kind: 'futuresMinuteBars'; bars: readonly FuturesMinuteBar[] }
   /** No write: only the answer's `foreign`. */
@@ -42,9 +51,11 @@ export interface WriteThreadEvents {
 
 /**
  * How long the thread's connection waits for another's write lock (an import's) before the job
- * fails with StoreBusyError. It waits on its own thread, so longer than the serving connection's.
+ * fails with StoreBusyError. It waits on its own thread, so longer than the serving connection's,
+ * but jobs wait one after another: behind an import holding the lock for minutes, a queue of
+ * publishes must fail fast (503 STORE_BUSY) rather than pile up with their rows.
  */
-export const WRITE_THREAD_BUSY_TIMEOUT_MS = 2000;
+export const WRITE_THREAD_BUSY_TIMEOUT_MS = 250;
 
 interface Pending {
   resolve(stored: StoredTicks | undefined): void;
@@ -75,7 +86,14 @@ export class WriteThread implements LiveWriter {
 
   async ticks(ticks: LiveTicks): Promise<StoredTicks> {
     if (ticks.trades.length === 0 && ticks.quotes.length === 0 && ticks.futuresTrades.length === 0 && ticks.futuresQuotes.length === 0) return { trades: 0, quotes: 0 };
-    return (await this.send({ kind: 'ticks', ticks }))!;
+    const transfer: ArrayBuffer[] = [];
+    const pack = (rows: readonly object[]) => {
+      const { packed, transfer: buffers } = toColumns(rows);
+      transfer.push(...buffers);
+      return packed;
+    };
+    const packed = { trades: pack(ticks.trades), quotes: pack(ticks.quotes), futuresTrades: pack(ticks.futuresTrades), futuresQuotes: pack(ticks.futuresQuotes) };
+    return (await this.send({ kind: 'ticks', ticks: packed }, transfer))!;
   }
 
   async minuteBars(bars: readonly BarRow[]): Promise<void> {
@@ -109,7 +127,7 @@ export class WriteThread implements LiveWriter {
     if (w) await w.terminate();
   }
 
-  private send(job: WriteJob): Promise<StoredTicks | undefined> {
+  private send(job: WriteJob, transfer: ArrayBuffer[] = []): Promise<StoredTicks | undefined> {
     if (this.closed) return Promise.reject(new StoreUnavailableError('the store is closed'));
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
@@ -117,7 +135,7 @@ export class WriteThread implements LiveWriter {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) worker.ref(); // a write in flight keeps the process up
-      worker.postMessage({ id, job } satisfies WriteRequest);
+      worker.postMessage({ id, job } satisfies WriteRequest, transfer);
     });
   }
 

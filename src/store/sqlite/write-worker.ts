@@ -7,9 +7,12 @@
 //
 // No top-level await: under tsx (tests, benches) this file is loaded through tsx's CommonJS hook.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { FuturesQuote, FuturesTrade } from '../../domain/futures-market.js';
+import type { QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { storeOnDriver } from '../index.js';
 import { writeFuturesMinuteBars, writeMinuteBars, writeTicks } from '../live-writes.js';
 import { SqliteDriver } from './driver.js';
+import { fromColumns } from './row-columns.js';
 import type { WriteReply, WriteRequest } from './write-thread.js';
 
 const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
@@ -26,7 +29,11 @@ async function run(req: WriteRequest): Promise<WriteReply> {
   seen = now;
   try {
     const job = req.job;
-    if (job.kind === 'ticks') return { id: req.id, foreign, stored: await writeTicks(store, job.ticks) };
+    if (job.kind === 'ticks') {
+      const t = job.ticks;
+      const ticks = { trades: fromColumns<TradeRow>(t.trades), quotes: fromColumns<QuoteRow>(t.quotes), futuresTrades: fromColumns<FuturesTrade>(t.futuresTrades), futuresQuotes: fromColumns<FuturesQuote>(t.futuresQuotes) };
+      return { id: req.id, foreign, stored: await writeTicks(store, ticks) };
+    }
     if (job.kind === 'minuteBars') await writeMinuteBars(store, job.bars);
     else if (job.kind === 'futuresMinuteBars') await writeFuturesMinuteBars(store, job.bars);
     return { id: req.id, foreign };
