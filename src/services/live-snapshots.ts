@@ -77,7 +77,9 @@ interface MarketList {
   pieces: Buffer[];
 }
 
-const variantOf = (show: VisibleTicks): number => (show.trades ? 1 : 0) + (show.quotes ? 2 : 0);
+const variantOf = (show: VisibleTicks): number => (show.trades ? 1 : 0) + (show.quotes ? 2 : 0) + (show.fmv ? 4 : 0);
+/** A kept full-market list's key: what the plan shows, and whether OTC tickers are in. */
+const listKey = (show: VisibleTicks, includeOtc: boolean): string => `${variantOf(show)}${includeOtc ? 'o' : ''}`;
 
 class MarketState {
   epoch = '';
@@ -166,11 +168,46 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   }
 
   /**
+   * one() where the state holds the answer already, synchronously (a read of memory, for answers
+   * made again on every change); undefined where one() would read the store or fall back to it.
+   */
+  oneNow(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Rendered | null | undefined {
+    const s = this.states.get(market)!;
+    if (s.otc === undefined || !this.current(s, nowMs) || s.epoch !== snapshotEpoch(market, this.now())) return undefined;
+    const e = s.entries.get(ticker);
+    if (e === undefined) return undefined;
+    if (e.inputs === null) return null;
+    return aheadOf(e.inputs, nowMs) ? undefined : this.rendered(s, ticker, e, show);
+  }
+
+  /**
+   * list() where the state holds every ticker of the market already, synchronously (pieces of
+   * changed tickers rendered again, the others as kept); undefined where list() would read the store.
+   */
+  listNow(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): MarketList | undefined {
+    const s = this.states.get(market)!;
+    if (s.universe === undefined || s.otc === undefined || !this.current(s, nowMs) || s.epoch !== snapshotEpoch(market, this.now())) return undefined;
+    const key = listKey(show, includeOtc);
+    const kept = s.lists.get(key);
+    if (kept !== undefined && kept.changes === s.changes) return kept;
+    const pieces: Buffer[] = [];
+    for (const t of s.universe) {
+      if (!includeOtc && s.otc.has(t)) continue;
+      const e = s.entries.get(t);
+      if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) return undefined;
+      if (e.inputs !== null) pieces.push(this.rendered(s, t, e, show).json);
+    }
+    const list = { changes: s.changes, count: pieces.length, pieces };
+    s.lists.set(key, list);
+    return list;
+  }
+
+  /**
    * Every ticker of the full-market snapshot as rendered pieces (OTC tickers with `includeOtc`),
    * or undefined when the live state cannot answer for that clock.
    */
   async list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<MarketList | undefined> {
-    const key = `${variantOf(show)}${includeOtc ? 'o' : ''}`;
+    const key = listKey(show, includeOtc);
     const kept = this.stateAt(market, nowMs)?.lists.get(key);
     if (kept !== undefined && kept.changes === this.states.get(market)!.changes) return kept;
     const all = await this.market(market, nowMs, includeOtc, show);

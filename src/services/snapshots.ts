@@ -385,8 +385,12 @@ function bigintMarker(_key: string, v: unknown): unknown {
  * request's clock, and the store is read instead.
  */
 export interface LiveSnapshotAnswers {
-  one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<{ ranked: Ranked<AnySnapshot> } | null | undefined>;
+  one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<{ ranked: Ranked<AnySnapshot>; json: Buffer } | null | undefined>;
+  /** one() from memory alone, synchronously (undefined also where one() would read the store). */
+  oneNow(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): { json: Buffer } | null | undefined;
   list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<SnapshotPieces | undefined>;
+  /** list() from memory alone, synchronously (undefined also where list() would read the store). */
+  listNow(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): SnapshotPieces | undefined;
   ranked(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<Ranked<AnySnapshot>[] | undefined>;
 }
 
@@ -415,12 +419,25 @@ export class SnapshotService {
     return { count: all.length, pieces: all.map(snapshotJson) };
   }
 
-  /** The snapshot of one ticker (OTC included), undefined when nothing is stored for it. */
-  async one(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<AnySnapshot | undefined> {
+  /** The snapshot of one ticker (OTC included) as JSON (the live state's rendered bytes where it answers), undefined when nothing is stored for it. */
+  async oneJson(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<Buffer | undefined> {
     const kept = await this.live?.one(req.market, ticker, req.nowMs, req.show);
-    if (kept !== undefined) return kept?.ranked.snapshot;
+    if (kept !== undefined) return kept?.json;
     const [one] = await marketSnapshots(this.store, { ...req, tickers: [ticker], includeOtc: true });
-    return one?.snapshot;
+    return one === undefined ? undefined : snapshotJson(one.snapshot);
+  }
+
+  /**
+   * oneJson() where memory holds the answer, synchronously; undefined where it would read the
+   * store (and for a ticker without data, whose 404 the full path answers).
+   */
+  oneJsonNow(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Buffer | undefined {
+    return this.live?.oneNow(req.market, ticker, req.nowMs, req.show)?.json;
+  }
+
+  /** listPieces() of the whole market where memory holds it, synchronously; undefined where it would read the store. */
+  marketPiecesNow(req: Omit<SnapshotRequest, 'tickers'>): SnapshotPieces | undefined {
+    return this.live?.listNow(req.market, req.nowMs, req.includeOtc, req.show);
   }
 
   async movers(req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {
