@@ -21,12 +21,14 @@
  * Requests whose clock is not the live epoch (a delayed plan's) are answered from the store.
  * Concurrent misses of one market wait for one read of what is missing.
  */
+import type { Session } from '../domain/calendar.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { SnapshotMarket, SnapshotReadRepository } from '../store/repos/snapshot-reads.js';
 import { listenLiveWrites, type LiveWrite } from './live-events.js';
 import {
   cryptoSnapshot,
   forexSnapshot,
+  partPrices,
   readSnapshotInputs,
   snapshotDay,
   snapshotJson,
@@ -100,7 +102,11 @@ class MarketState {
 
   constructor(readonly market: SnapshotMarket) {}
 
-  reset(epoch: string, importVersion: string): void {
+  /** The stock session of the epoch's day (the session parts' bounds). */
+  session: Session | undefined;
+
+  reset(epoch: string, importVersion: string, session: Session | undefined): void {
+    this.session = session;
     if (importVersion !== this.importVersion) {
       this.universe = undefined;
       this.otc = undefined;
@@ -147,7 +153,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     const epoch = snapshotEpoch(market, nowMs);
     if (epoch !== snapshotEpoch(market, this.now())) return undefined;
     const version = this.store.importVersion();
-    if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version);
+    if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version, snapshotDay(market, nowMs).session);
     return s;
   }
 
@@ -165,6 +171,28 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     if (e.inputs === null) return null;
     if (aheadOf(e.inputs, nowMs)) return undefined;
     return this.rendered(s, ticker, e, show);
+  }
+
+  /**
+   * The snapshot inputs of `tickers` at `nowMs`, as readSnapshotInputs reads them from the store
+   * (with the session parts' prices for stocks): from the state where it can answer for the clock
+   * (option contracts included, kept with the stocks), else from the store.
+   */
+  async inputs(market: SnapshotMarket, tickers: readonly string[], nowMs: number): Promise<Map<string, SnapshotInputs>> {
+    const sessionParts = market === 'stocks';
+    const s = this.stateAt(market, nowMs);
+    const kept = s === undefined ? [] : tickers.filter((t) => marketOf(t) === market);
+    if (s !== undefined && kept.some((t) => !s.entries.has(t))) await this.load(s, kept, nowMs);
+    const current = s !== undefined && this.current(s, nowMs);
+    const out = new Map<string, SnapshotInputs>();
+    const others: string[] = [];
+    for (const t of tickers) {
+      const e = current && marketOf(t) === market ? s.entries.get(t) : undefined;
+      if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) others.push(t);
+      else if (e.inputs !== null) out.set(t, e.inputs);
+    }
+    if (others.length > 0) for (const [t, x] of await readSnapshotInputs(this.store.snapshotReads, market, others, nowMs, { sessionParts })) out.set(t, x);
+    return out;
   }
 
   /**
@@ -305,7 +333,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       if (i > 0) await new Promise<void>((r) => setImmediate(r)); // the feed's turn
       const chunk = tickers.slice(i, i + LOAD_CHUNK);
       const from = s.writes;
-      const inputs = await readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS });
+      const inputs = await readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS, sessionParts: s.market === 'stocks' });
       if (s.epoch !== epoch || s.importVersion !== version) return; // reset meanwhile: read again when asked
       for (const t of chunk) {
         if ((s.touched.get(t) ?? 0) > from) continue; // written meanwhile: the read may predate it
@@ -331,7 +359,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       const s = m === undefined ? undefined : this.states.get(m);
       if (s === undefined) continue;
       s.drop(b.ticker);
-      if (s.universe !== undefined && !s.universeSet.has(b.ticker)) s.universe = undefined; // a ticker new to the market
+      if (s.universe !== undefined && !s.universeSet.has(b.ticker) && !isOption(b.ticker)) s.universe = undefined; // a ticker new to the market
     }
   }
 
@@ -352,6 +380,8 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     const next: SnapshotInputs = { ...x };
     if (trade) next.trade = storedTrade(trade);
     else next.quote = storedQuote(quote!);
+    // the session parts' last prices: the new trade where it falls in a part, else the bars' as read
+    if (trade && x.partCloses !== undefined && s.session !== undefined) next.parts = partPrices(s.session, next.trade, x.partCloses);
     s.entries.set(ticker, { inputs: next, rendered: [] });
     s.touched.set(ticker, ++s.writes);
     s.changes++;
@@ -364,10 +394,13 @@ function render(market: SnapshotMarket, ticker: string, x: SnapshotInputs, otc: 
   return { ranked, json: snapshotJson(ranked.snapshot) };
 }
 
+/** The state a ticker's inputs are kept in: option contracts' with the stocks' (they share the stock session's day). */
 function marketOf(ticker: string): SnapshotMarket | undefined {
-  if (ticker.length > 2 && ticker[1] === ':') return ticker[0] === 'C' ? 'fx' : ticker[0] === 'X' ? 'crypto' : undefined;
+  if (ticker.length > 2 && ticker[1] === ':') return ticker[0] === 'C' ? 'fx' : ticker[0] === 'X' ? 'crypto' : ticker[0] === 'O' ? 'stocks' : undefined;
   return 'stocks';
 }
+
+const isOption = (ticker: string): boolean => ticker.startsWith('O:');
 
 const quoteTime = (q: QuoteRow): bigint => (q.sip_timestamp ?? q.participant_timestamp)!;
 

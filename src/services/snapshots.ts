@@ -73,6 +73,8 @@ export interface SnapshotInputs {
   quote?: QuoteRow;
   /** With `sessionParts`: the last price of each part of the stock session that has one by the clock. */
   parts?: SessionPartPrices;
+  /** With `sessionParts`: the close of each part's last minute bar completed by the clock (parts without the last trade). */
+  partCloses?: SessionPartPrices;
 }
 
 /** The last price of the pre-market (early), regular and after-hours (late) parts of a stock session. */
@@ -117,10 +119,24 @@ export async function readSnapshotInputs(
   const out = new Map<string, SnapshotInputs>();
   for (const t of tickers) {
     const x: SnapshotInputs = { day: day.get(t), min: min.get(t), prev: prev.get(t), trade: trades.get(t), quote: quotes.get(t) };
-    if (partBars) x.parts = partPrices(d.session!, x.trade, partBars, t);
+    if (partBars) {
+      x.partCloses = { early: partBars.early.get(t)?.c, regular: partBars.regular.get(t)?.c, late: partBars.late.get(t)?.c };
+      x.parts = partPrices(d.session!, x.trade, x.partCloses);
+    }
     if (x.day || x.min || x.prev || x.trade || x.quote) out.set(t, x);
   }
   return out;
+}
+
+/**
+ * Reads snapshot inputs as readSnapshotInputs does (stocks with the session parts' prices): the
+ * live state's where it holds them (live-snapshots.ts), else the store's.
+ */
+export type SnapshotInputsReader = (market: SnapshotMarket, tickers: readonly string[], nowMs: number) => Promise<Map<string, SnapshotInputs>>;
+
+/** A SnapshotInputsReader over the store alone. */
+export function storeInputsReader(reads: SnapshotReadRepository): SnapshotInputsReader {
+  return (market, tickers, nowMs) => readSnapshotInputs(reads, market, tickers, nowMs, { sessionParts: market === 'stocks' });
 }
 
 type PartName = keyof SessionPartPrices;
@@ -143,11 +159,11 @@ async function lastBarsOfParts(reads: SnapshotReadRepository, tickers: readonly 
  * The last price of each part: the last trade when it falls in that part (the minute it is in may
  * not be complete yet), else the close of the part's last completed minute bar.
  */
-function partPrices(session: Session, trade: TradeRow | undefined, bars: Record<PartName, Map<string, BarRow>>, ticker: string): SessionPartPrices {
+export function partPrices(session: Session, trade: TradeRow | undefined, closes: SessionPartPrices): SessionPartPrices {
   const out: SessionPartPrices = {};
   const tradeMs = trade ? msOf(trade.sip_timestamp) : undefined;
   for (const [part, [from, to]] of Object.entries(partBounds(session)) as [PartName, [number, number]][]) {
-    const price = tradeMs !== undefined && tradeMs >= from && tradeMs < to ? trade!.price : bars[part].get(ticker)?.c;
+    const price = tradeMs !== undefined && tradeMs >= from && tradeMs < to ? trade!.price : closes[part];
     if (price !== undefined) out[part] = price;
   }
   return out;

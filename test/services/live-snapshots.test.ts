@@ -1,14 +1,18 @@
 // Snapshots answered from live state must be what the full path computes from the store at the
-// same clock: random trades, quotes and minute bars go through the publish path's store writes
-// (services/live-ticks.ts) while the clock moves, and after each step the live state's single-
-// ticker, full-market and gainers/losers answers are compared, as JSON text, with the store's.
-// Both engines.
+// same clock: random trades, quotes and minute bars (of stocks, forex, crypto and option
+// contracts) go through the publish path's store writes (services/live-ticks.ts) while the clock
+// moves, and after each step the live state's single-ticker, full-market and gainers/losers
+// answers, the universal snapshot's items and the option chain's snapshots are compared, as JSON
+// text, with the store's. Both engines.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import { LiveSnapshots } from '../../src/services/live-snapshots.js';
+import { optionSnapshots } from '../../src/services/options-chain.js';
+import { UniversalSnapshotService, type UniversalRequest } from '../../src/services/universal-snapshot.js';
+import type { OptionsContractRecord } from '../../src/store/repos/options.js';
 import { storeLiveMinuteBars, storeTicks } from '../../src/services/live-ticks.js';
-import { marketSnapshots, movers, rankMovers, snapshotJson, type SnapshotMarket, type VisibleTicks } from '../../src/services/snapshots.js';
+import { marketSnapshots, movers, rankMovers, snapshotJson, storeInputsReader, type SnapshotInputsReader, type SnapshotMarket, type VisibleTicks } from '../../src/services/snapshots.js';
 import type { Store } from '../../src/store/index.js';
 import { settledDataVersion } from '../helpers/data-version.js';
 import { engines } from '../helpers/engines.js';
@@ -19,7 +23,14 @@ const TICKERS: Record<SnapshotMarket, string[]> = {
   fx: ['C:EURUSD', 'C:GBPUSD'],
   crypto: ['X:BTCUSD', 'X:ETHUSD', 'X:NEWUSD'],
 };
-const ALL = Object.values(TICKERS).flat();
+/** Contracts on AAA (a stock of the fixture), traded and quoted like the others. */
+const CONTRACTS: OptionsContractRecord[] = [
+  { ticker: 'O:AAA261218C00050000', underlying_ticker: 'AAA', contract_type: 'call', exercise_style: 'american', expiration_date: '2026-12-18', strike_price: 50, shares_per_contract: 100 },
+  { ticker: 'O:AAA261218P00055000', underlying_ticker: 'AAA', contract_type: 'put', exercise_style: 'american', expiration_date: '2026-12-18', strike_price: 55, shares_per_contract: 100 },
+];
+const ALL = [...Object.values(TICKERS).flat(), ...CONTRACTS.map((c) => c.ticker)];
+/** Every ticker the universal snapshot is asked for: each market's, an index and a contract. */
+const UNIVERSAL = [...ALL, 'I:NDX'].join(',');
 const marketOf = (t: string): SnapshotMarket => (t.startsWith('C:') ? 'fx' : t.startsWith('X:') ? 'crypto' : 'stocks');
 const NS = 1_000_000n;
 
@@ -45,6 +56,8 @@ const quoteOf = (ticker: string, ns: bigint, seq: number, bid: number): QuoteRow
     : { ticker, sip_timestamp: ns, bid_price: bid, ask_price: bid + 0.25, bid_size: 2, ask_size: 3, sequence_number: BigInt(seq) };
 
 const text = (pieces: readonly Buffer[]) => pieces.map(String);
+/** JSON with bigints as numbers' text (ns times exact). */
+const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 
 for (const engine of engines()) {
   describe(`snapshots from live state (${engine.name})`, () => {
@@ -55,6 +68,7 @@ for (const engine of engines()) {
       store = await engine.open();
       await loadSnapshotFixture(store);
       await settledDataVersion(store, engine.name); // PostgreSQL hears its own commits a moment later
+      await store.options.upsertContracts(CONTRACTS);
       live = new LiveSnapshots(store, () => clock);
     }, 120_000);
     afterAll(async () => {
@@ -62,7 +76,7 @@ for (const engine of engines()) {
       await store?.close();
     });
 
-    it('answers single-ticker, full-market and movers snapshots as the store does after every published event', async () => {
+    it('answers single-ticker, full-market, movers, universal and option chain snapshots as the store does after every published event', async () => {
       let answered = 0;
       const apply = async (s: Step) => {
         const at = BigInt(clock) * NS;
@@ -102,11 +116,26 @@ for (const engine of engines()) {
           }
         }
       };
+      const liveInputs: SnapshotInputsReader = (market, tickers, nowMs) => live.inputs(market, tickers, nowMs);
+      const universal = { live: new UniversalSnapshotService(store, undefined, liveInputs), store: new UniversalSnapshotService(store, undefined) };
+      // the universal snapshot's items and the option chain's snapshots, from live inputs and from the store
+      const checkUniversalAndOptions = async (show: VisibleTicks) => {
+        const r: UniversalRequest = {
+          clock: { nowMs: clock, realMs: clock, timeframe: 'REAL-TIME' },
+          entitled: (dataset) => dataset === 'snapshots' || (dataset === 'trades' ? show.trades : show.quotes),
+        };
+        const q = { order: 'asc' as const };
+        expect(json(await universal.live.named(UNIVERSAL, q, r))).toBe(json(await universal.store.named(UNIVERSAL, q, r)));
+        const view = { ...show, timeframe: 'REAL-TIME' as const };
+        const chain = (inputs: SnapshotInputsReader) => optionSnapshots(store, inputs, 'AAA', CONTRACTS, clock, view);
+        expect(json(await chain(liveInputs))).toBe(json(await chain(storeInputsReader(store.snapshotReads))));
+      };
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), fc.boolean(), fc.boolean(), async (steps, trades, otc) => {
           for (const s of steps) {
             await apply(s);
             await check({ trades, quotes: !trades }, otc);
+            await checkUniversalAndOptions({ trades, quotes: !trades });
           }
         }),
         { numRuns: engine.name === 'sqlite' ? 40 : 15 },
