@@ -20,6 +20,11 @@
  *   drops everything, the universe and the OTC list included.
  * Requests whose clock is not the live epoch (a delayed plan's) are answered from the store.
  * Concurrent misses of one market wait for one read of what is missing.
+ *
+ * Option contracts' inputs are kept in the stocks' state (they share the stock session's day) but
+ * are never part of its full-market list; the universal snapshot and the option chain read
+ * inputs through inputs(). oneNow() and listNow() answer synchronously from what is held, for
+ * answers made again on the path of repeated requests (RouteSpec.renew).
  */
 import type { Session } from '../domain/calendar.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
