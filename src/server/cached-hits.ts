@@ -12,7 +12,7 @@ import type { RequestMetrics } from './metrics.js';
 import type { PlanCatalog } from './plans.js';
 import { basePerRequest, isValidHost, rawPublicBase } from './public-url.js';
 import { requestId } from './request-id.js';
-import { cachedBody, joinedPieces, PIECES_FROM_BYTES, type CachedBody } from './response-cache.js';
+import { cachedBody, joinedPieces, type CachedBody } from './response-cache.js';
 import type { UsageRecorder } from './usage.js';
 import type { LiveScope } from '../services/live-versions.js';
 
@@ -87,6 +87,15 @@ interface HeaderList {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const MINUTE_MS = 60_000;
+/**
+ * Bodies from this size are written as their cached pieces and the id (corked: one writev), not
+ * copied into one new buffer: a copy that size is an allocation of its own outside Node's buffer
+ * pool, which the garbage collector then chases. Measured on the full-market snapshot (32 KiB,
+ * 10 connections, 2 cores): 100-120 µs of CPU per request copied, 20-23 µs as pieces (a bare
+ * server sending one buffer: 18-26 µs). Lower than PIECES_FROM_BYTES, which is for Fastify's
+ * path, where pieces go through a stream.
+ */
+const PIECES_FROM_BYTES_HERE = Buffer.poolSize >>> 1;
 /** Where the request id's value sits in CachedHits.head. */
 const ID_AT = 3;
 
@@ -276,7 +285,7 @@ export class CachedHits implements RepeatedRequests {
     }
     const headers = this.headersOf(m, entry.etag, gzip, deps).slice();
     headers[ID_AT] = id;
-    const body = gzip ? gzipBody(entry, id) : size < PIECES_FROM_BYTES ? cachedBody(entry, id) : bodyPieces(entry, id);
+    const body = gzip ? gzipBody(entry, id) : size < PIECES_FROM_BYTES_HERE ? cachedBody(entry, id) : bodyPieces(entry, id);
     headers[headers.length - 1] = String(Buffer.isBuffer(body) ? body.length : size);
 
     res.writeHead(200, headers);
