@@ -9,8 +9,10 @@
  *   stored trade and quote rather than those at the clock; a request whose clock is earlier than a
  *   kept tick (a tick published with a time ahead of the clock) is answered from the store.
  * - They hold for one "epoch" of the clock: the snapshot's day, whether it is over, and the
- *   minute (which minute bars have completed by the clock). A new epoch drops them all; they are
- *   read again when asked, a chunk of tickers at a time with the event loop let go between chunks.
+ *   minute (which minute bars have completed by the clock). A new day (or its end) drops them
+ *   all; they are read again when asked, a chunk of tickers at a time with the event loop let go
+ *   between chunks. A new minute drops only the tickers with a stored minute bar of the day that
+ *   was not complete when they were read and is by then: the others' bars read the same.
  * - A published trade or quote strictly later (time, then sequence number) than the kept one
  *   replaces it in place; one at the same time and sequence number (the store's order then
  *   depends on its row ids, and an upsert may change the row) has the ticker read again; an
@@ -50,6 +52,7 @@ import {
 /** Tickers read from the store at once before the event loop is let go. */
 const LOAD_CHUNK = 500;
 const NS_PER_MS = 1_000_000n;
+const MINUTE_MS = 60_000;
 /** Later than any tick: the latest stored trade and quote are read. */
 const LATEST_NS = 2n ** 63n - 1n;
 
@@ -58,6 +61,13 @@ export interface LiveSnapshotStore {
   importVersion(): string;
 }
 
+
+/** Epoch `later` (snapshotEpoch) is a later minute of the same day as `earlier`, neither after the day's end. */
+function laterMinuteOfDay(later: string, earlier: string): boolean {
+  const [day, minute] = later.split(':');
+  const [earlierDay, earlierMinute] = earlier.split(':');
+  return day === earlierDay && minute !== 'done' && earlierMinute !== 'done' && Number(minute) > Number(earlierMinute);
+}
 
 /** The epoch of the clock: what the inputs read at `nowMs` depend on besides the data. */
 export function snapshotEpoch(market: SnapshotMarket, nowMs: number): string {
@@ -68,6 +78,8 @@ export function snapshotEpoch(market: SnapshotMarket, nowMs: number): string {
 /** One ticker's kept state: its inputs (null: nothing stored) and what was rendered of them. */
 interface Entry {
   inputs: SnapshotInputs | null;
+  /** The start of the day's earliest stored minute bar not complete at the read's clock, if any. */
+  pendingMs?: number;
   /** Per VisibleTicks variant (variantOf): the snapshot and its JSON. */
   rendered: (Rendered | undefined)[];
 }
@@ -125,6 +137,17 @@ class MarketState {
     this.changes++;
   }
 
+  /**
+   * A later minute of the same day, with the same import version: entries whose pending minute
+   * bar has completed by the start of minute `minuteMs` are dropped, the others kept.
+   */
+  nextMinute(epoch: string, minuteMs: number): void {
+    this.epoch = epoch;
+    for (const [ticker, e] of this.entries) if (e.pendingMs !== undefined && e.pendingMs < minuteMs) this.entries.delete(ticker);
+    this.lists.clear();
+    this.changes++;
+  }
+
   /** The ticker must be read again (its entry is dropped; a read under way does not keep it). */
   drop(ticker: string): void {
     this.touched.set(ticker, ++this.writes);
@@ -158,7 +181,8 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     const epoch = snapshotEpoch(market, nowMs);
     if (epoch !== snapshotEpoch(market, this.now())) return undefined;
     const version = this.store.importVersion();
-    if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version, snapshotDay(market, nowMs).session);
+    if (version === s.importVersion && laterMinuteOfDay(epoch, s.epoch)) s.nextMinute(epoch, Math.floor(nowMs / MINUTE_MS) * MINUTE_MS);
+    else if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version, snapshotDay(market, nowMs).session);
     return s;
   }
 
@@ -334,15 +358,20 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   private async read(s: MarketState, tickers: readonly string[], nowMs: number): Promise<void> {
     const epoch = s.epoch;
     const version = s.importVersion;
+    const day = snapshotDay(s.market, nowMs);
     for (let i = 0; i < tickers.length; i += LOAD_CHUNK) {
       if (i > 0) await new Promise<void>((r) => setImmediate(r)); // the feed's turn
       const chunk = tickers.slice(i, i + LOAD_CHUNK);
       const from = s.writes;
-      const inputs = await readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS, sessionParts: s.market === 'stocks' });
-      if (s.epoch !== epoch || s.importVersion !== version) return; // reset meanwhile: read again when asked
+      const [inputs, pending] = await Promise.all([
+        readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS, sessionParts: s.market === 'stocks' }),
+        // minute bars stored ahead of the clock: a later minute makes them count
+        day.complete ? new Map<string, number>() : this.store.snapshotReads.firstMinuteBarTimes(chunk, Math.min(day.end, nowMs - MINUTE_MS + 1), day.end),
+      ]);
+      if (s.epoch !== epoch || s.importVersion !== version) return; // another epoch meanwhile: read again when asked
       for (const t of chunk) {
         if ((s.touched.get(t) ?? 0) > from) continue; // written meanwhile: the read may predate it
-        s.entries.set(t, { inputs: inputs.get(t) ?? null, rendered: [] });
+        s.entries.set(t, { inputs: inputs.get(t) ?? null, rendered: [], pendingMs: pending.get(t) });
       }
       s.changes++;
     }
@@ -387,7 +416,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     else next.quote = storedQuote(quote!);
     // the session parts' last prices: the new trade where it falls in a part, else the bars' as read
     if (trade && x.partCloses !== undefined && s.session !== undefined) next.parts = partPrices(s.session, next.trade, x.partCloses);
-    s.entries.set(ticker, { inputs: next, rendered: [] });
+    s.entries.set(ticker, { inputs: next, rendered: [], pendingMs: e.pendingMs });
     s.touched.set(ticker, ++s.writes);
     s.changes++;
   }

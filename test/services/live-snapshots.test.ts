@@ -144,7 +144,7 @@ for (const engine of engines()) {
       expect(answered).toBeGreaterThan(50);
     }, 600_000);
 
-    it('answers from memory between changes and reads again only what a live write touched', async () => {
+    it('answers from memory between changes and reads again only what a live write or a new minute touched', async () => {
       clock = AFTER + 2 * 3_600_000; // later than every tick the property published
       await settledDataVersion(store, engine.name); // away from PostgreSQL's poll of row counters
       const show = { trades: true, quotes: true };
@@ -169,6 +169,12 @@ for (const engine of engines()) {
         await storeLiveMinuteBars(store, [{ ticker: 'BBB', t: Math.floor(clock / 60_000) * 60_000 - 60_000, o: 47, h: 48, l: 46, c: 47.5, v: 100, vw: 47, n: 2 }]);
         await live.list('stocks', clock, true, show);
         expect(calls).toBe(1);
+        // a new minute (crypto days have no end) re-reads no ticker: none has a bar stored ahead of the clock
+        await live.list('crypto', clock, true, show);
+        calls = 0;
+        clock += 60_000;
+        expect((await live.list('crypto', clock, true, show))?.count).toBeGreaterThan(0);
+        expect(calls).toBe(0);
       } finally {
         reads.lastDayBarsBefore = original;
       }
