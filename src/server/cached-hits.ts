@@ -212,7 +212,7 @@ export class CachedHits implements RepeatedRequests {
     // what the plan shows and which are not cached for a delayed plan), uncut, and then served to
     // keys of the same plan alone; the others go to Fastify.
     const windowed = req.dataWindowState !== undefined;
-    if (windowed && (renew === undefined || !windowLeftWhole(req))) return;
+    if (windowed && (renew === undefined || !windowLeftWhole(req) || lowerCaseTicker(req))) return;
     if (minuteOf(this.ctx.now()) !== keyedMinute) return;
     const shape = requestShape(req.raw, this.ctx.config);
     if (shape === undefined) return;
@@ -349,6 +349,12 @@ export class CachedHits implements RepeatedRequests {
   get size(): number {
     return this.memo.size;
   }
+}
+
+/** A path ticker with lower-case letters: the full path may add a notice to a time series' answer (ticker-case.ts). */
+function lowerCaseTicker(req: FastifyRequest): boolean {
+  const ticker = (req.params as { ticker?: unknown } | undefined)?.ticker;
+  return typeof ticker === 'string' && /[a-z]/.test(ticker);
 }
 
 /** The cached body gzipped around request id `id` (its pieces compressed once, as compression.ts does). */
