@@ -116,6 +116,12 @@ class MarketState {
   readonly lists = new Map<string, MarketList>();
   /** The read under way of tickers missing (coalesced). */
   loading: Promise<void> | undefined;
+  /**
+   * Ticks of tickers missing from the state that were noted while a read was under way (with the
+   * write count), applied to what the read brings: under a steady stream of trades a read of a
+   * traded ticker always overlaps one, and a ticker that had to be read again never came back.
+   */
+  readonly racing = new Map<string, { n: number; trade?: TradeRow; quote?: QuoteRow }[]>();
 
   constructor(readonly market: SnapshotMarket) {}
 
@@ -133,6 +139,7 @@ class MarketState {
     this.importVersion = importVersion;
     this.entries.clear();
     this.touched.clear();
+    this.racing.clear();
     this.lists.clear();
     this.changes++;
   }
@@ -352,6 +359,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       await run;
     } finally {
       s.loading = undefined;
+      s.racing.clear();
     }
   }
 
@@ -370,8 +378,10 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       ]);
       if (s.epoch !== epoch || s.importVersion !== version) return; // another epoch meanwhile: read again when asked
       for (const t of chunk) {
-        if ((s.touched.get(t) ?? 0) > from) continue; // written meanwhile: the read may predate it
+        if ((s.touched.get(t) ?? 0) > from) continue; // a bar written meanwhile: the read may predate it
         s.entries.set(t, { inputs: inputs.get(t) ?? null, rendered: [], pendingMs: pending.get(t) });
+        // ticks noted meanwhile, which the read may predate (applied in place; those it has change nothing)
+        for (const r of s.racing.get(t) ?? []) if (r.n > from) this.tick(t, r.trade, r.quote);
       }
       s.changes++;
     }
@@ -404,13 +414,22 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     const s = this.states.get(m)!;
     const e = s.entries.get(ticker);
     if (e === undefined) {
-      s.touched.set(ticker, ++s.writes); // a read under way may predate this tick
+      // a read under way may predate this tick: applied to what it brings
+      if (s.loading !== undefined) {
+        const list = s.racing.get(ticker) ?? [];
+        list.push({ n: ++s.writes, trade, quote });
+        s.racing.set(ticker, list);
+      }
       return;
     }
     const x = e.inputs ?? {};
     const order = trade ? compareTicks(trade.sip_timestamp, trade.sequence_number, x.trade?.sip_timestamp, x.trade?.sequence_number) : compareTicks(quoteTime(quote!), quote!.sequence_number, x.quote ? quoteTime(x.quote) : undefined, x.quote?.sequence_number);
     if (order < 0) return;
-    if (order === 0) return s.drop(ticker);
+    if (order === 0) {
+      // the tick kept again (a read that had it, or a repeated publish): whichever row the store returns, the same snapshot
+      if (trade ? sameTrade(storedTrade(trade), x.trade!) : sameQuote(storedQuote(quote!), x.quote!)) return;
+      return s.drop(ticker);
+    }
     const next: SnapshotInputs = { ...x };
     if (trade) next.trade = storedTrade(trade);
     else next.quote = storedQuote(quote!);
@@ -452,6 +471,24 @@ function aheadOf(x: SnapshotInputs, nowMs: number): boolean {
   const at = BigInt(nowMs) * NS_PER_MS;
   return (x.trade !== undefined && x.trade.sip_timestamp > at) || (x.quote !== undefined && quoteTime(x.quote) > at);
 }
+
+/** Two trades alike in every field a snapshot shows. */
+function sameTrade(a: TradeRow, b: TradeRow): boolean {
+  return (
+    a.price === b.price && a.size === b.size && a.exchange === b.exchange && (a.id ?? '') === (b.id ?? '') && a.participant_timestamp === b.participant_timestamp &&
+    sameList(a.conditions, b.conditions)
+  );
+}
+
+/** Two quotes alike in every field a snapshot shows. */
+function sameQuote(a: QuoteRow, b: QuoteRow): boolean {
+  return (
+    a.bid_price === b.bid_price && a.ask_price === b.ask_price && a.bid_size === b.bid_size && a.ask_size === b.ask_size && a.bid_exchange === b.bid_exchange &&
+    a.ask_exchange === b.ask_exchange && a.sip_timestamp === b.sip_timestamp && a.participant_timestamp === b.participant_timestamp
+  );
+}
+
+const sameList = (a: readonly number[] | undefined, b: readonly number[] | undefined): boolean => (a ?? []).length === (b ?? []).length && (a ?? []).every((v, i) => v === b![i]);
 
 /** A published trade as the store reads it back (no id and no conditions are stored as absent). */
 function storedTrade(t: TradeRow): TradeRow {

@@ -179,5 +179,34 @@ for (const engine of engines()) {
         reads.lastDayBarsBefore = original;
       }
     });
+
+    it('applies a trade published while its ticker is being read to what the read brings', async () => {
+      clock = AFTER + 2 * 3_600_000 + 120_000; // later than every tick published before
+      const show = { trades: true, quotes: true };
+      const reads = store.snapshotReads;
+      const original = reads.lastTrades.bind(reads);
+      let release = () => {};
+      const gate = new Promise<void>((r) => (release = r));
+      // the read's trades are taken before the trade below is stored, and handed over after it
+      reads.lastTrades = async (tickers, atNs) => {
+        const rows = await original(tickers, atNs);
+        await gate;
+        return rows;
+      };
+      try {
+        await storeLiveMinuteBars(store, [{ ticker: 'BBB', t: Math.floor(clock / 60_000) * 60_000 - 120_000, o: 47, h: 48, l: 46, c: 47.5, v: 100, vw: 47, n: 2 }]); // BBB to be read again
+        const reading = live.one('stocks', 'BBB', clock, show);
+        await new Promise((r) => setImmediate(r));
+        await storeTicks(store, [{ ticker: 'BBB', sip_timestamp: BigInt(clock) * NS - 5n, price: 48.75, size: 3, exchange: 4, sequence_number: 7n }], []);
+        release();
+        const kept = await reading;
+        const [want] = await marketSnapshots(store, { market: 'stocks', tickers: ['BBB'], nowMs: clock, includeOtc: true, show });
+        expect(kept && String(snapshotJson(kept.ranked.snapshot))).toBe(String(snapshotJson(want!.snapshot)));
+        expect(String(live.oneNow('stocks', 'BBB', clock, show)?.json)).toContain('"p":48.75');
+      } finally {
+        reads.lastTrades = original;
+        release();
+      }
+    });
   });
 }
