@@ -8,7 +8,7 @@ import type { RouteContext } from '../server/context.js';
 import { applyDataWindow, entitled, noteDataCut } from '../server/entitlements.js';
 import { notFound } from '../domain/errors.js';
 import { getRoute, requestCacheKey } from '../server/route.js';
-import { JoinedJsonItems } from '../server/serializer.js';
+import { JoinedJsonItems, JsonValue } from '../server/serializer.js';
 import { snapshotEpoch } from '../services/live-snapshots.js';
 import { StringEnum } from '../server/schemas.js';
 import type { SnapshotMarket, VisibleTicks } from '../services/snapshots.js';
@@ -71,7 +71,7 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       const t = snapshotTime(ctx, args.req);
       if (t.timeframe === 'DELAYED') return undefined;
       const show = visibleTicks(args.req);
-      return `${identity(args)}\0${snapshotEpoch(m.market, t.nowMs)}\0${show.trades ? 't' : ''}${show.quotes ? 'q' : ''}`;
+      return `${identity(args)}\0${snapshotEpoch(m.market, t.nowMs)}\0${show.trades ? 't' : ''}${show.quotes ? 'q' : ''}${show.fmv ? 'f' : ''}`;
     };
     const marketScope = () => ({ market: m.liveMarket });
     const stocks = m.market === 'stocks';
@@ -94,6 +94,16 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       serializer: 'native',
       cacheKey,
       liveScope: marketScope,
+      // a changed market's answer spliced again from the pieces kept, on the path of repeated requests
+      renew: ({ query, req }) => {
+        const q = query as { tickers?: string[]; include_otc?: boolean };
+        if (tickerList(q.tickers, normalize) !== undefined) return undefined;
+        const at = { market: m.market, includeOtc: q.include_otc ?? false, show: visibleTicks(req) };
+        return () => {
+          const kept = ctx.services.snapshots.marketPiecesNow({ ...at, nowMs: ctx.now() });
+          return kept && { count: kept.count, tickers: new JoinedJsonItems(kept.pieces, kept.count) };
+        };
+      },
       handler: async ({ query, req }) => {
         const q = query as { tickers?: string[]; include_otc?: boolean };
         const { count, pieces } = await ctx.services.snapshots.listPieces({
@@ -119,13 +129,24 @@ export async function snapshotRoutes(app: FastifyInstance, ctx: RouteContext): P
       params: Type.Object({ [m.tickerParam]: Type.String({ minLength: 1, maxLength: 64, description: 'a ticker symbol' }) }),
       // count (always 1) as the list snapshots carry it; older clients (client-js 8.x) read it here too
       response: Type.Object({ status: Type.String(), request_id: Type.String(), ticker: m.item, count: Type.Integer() }),
+      // the ticker's snapshot is JSON written once per change (the live state keeps it), spliced in
+      serializer: 'native',
       cacheKey,
       liveScope: ({ params }) => ({ ticker: normalize((params as Record<string, string>)[m.tickerParam]!) }),
+      // made again from the live state on each change of the ticker, on the path of repeated requests
+      renew: ({ params, req }) => {
+        const ticker = normalize((params as Record<string, string>)[m.tickerParam]!);
+        const show = visibleTicks(req);
+        return () => {
+          const json = ctx.services.snapshots.oneJsonNow({ market: m.market, nowMs: ctx.now(), show }, ticker);
+          return json && { ticker: new JsonValue(json), count: 1 };
+        };
+      },
       handler: async ({ params, req }) => {
         const ticker = normalize((params as Record<string, string>)[m.tickerParam]!);
-        const one = await ctx.services.snapshots.one({ market: m.market, nowMs: snapshotClock(ctx, req), show: visibleTicks(req) }, ticker);
-        if (!one) throw notFound('Ticker not found.');
-        return { ticker: one, count: 1 };
+        const json = await ctx.services.snapshots.oneJson({ market: m.market, nowMs: snapshotClock(ctx, req), show: visibleTicks(req) }, ticker);
+        if (!json) throw notFound('Ticker not found.');
+        return { ticker: new JsonValue(json), count: 1 };
       },
     });
 

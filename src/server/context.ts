@@ -6,7 +6,7 @@ import type { Store } from '../store/index.js';
 import type { ApiKeyRecord } from '../store/repos/keys.js';
 import type { KeyAuthenticator } from './auth.js';
 import type { CursorCodec } from './cursor.js';
-import type { ResponseCache } from './response-cache.js';
+import type { CachedBody, ResponseCache } from './response-cache.js';
 
 export type EnvelopeMode = 'wrapped' | 'native';
 
@@ -34,9 +34,16 @@ export interface ServerConfig {
  * Keeps what the full path answered from the response cache, so that repeats of those requests
  * can be answered before Fastify's pipeline (cached-hits.ts).
  */
+/** Makes a cached answer again, synchronously, and keeps it at `version`; undefined where it cannot. */
+export type Renew = (version: string) => CachedBody | undefined;
+
 export interface RepeatedRequests {
-  /** A keyed route answered `req` from the cache, or kept its answer there, under `cacheKey` computed in clock minute `keyedMinute`. */
-  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number, scope?: LiveScope): void;
+  /**
+   * A keyed route answered `req` from the cache, or kept its answer there, under `cacheKey` computed
+   * in clock minute `keyedMinute`; `renew` makes that answer again from memory at a newer version
+   * (RouteSpec.renew).
+   */
+  remember(req: FastifyRequest, cacheKey: string, keyedMinute: number, scope?: LiveScope, renew?: Renew): void;
   /** Every request goes to Fastify from now on. */
   close(): void;
 }

@@ -1,13 +1,14 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentedKey } from './auth.js';
-import type { RequestGuard, RouteContext, RouteMeta } from './context.js';
+import type { Renew, RequestGuard, RouteContext, RouteMeta } from './context.js';
 import { publicBase } from './public-url.js';
 import { dataEtag, etagMatches, requestIdentity } from './etag.js';
 import { windowDoneByHandler, windowLeftWhole, windowScope } from './entitlements.js';
 import { BodyPieces } from './body-pieces.js';
 import { minuteOf } from './cached-hits.js';
 import { cachedPayload, PIECES_FROM_BYTES } from './response-cache.js';
+import { requestId } from './request-id.js';
 import { Envelope, ErrorBody } from './schemas.js';
 import type { LiveScope } from '../services/live-versions.js';
 import { envelope, nativeJson, nativeJsonOrPieces, type SerializerKind } from './serializer.js';
@@ -63,6 +64,15 @@ export interface RouteSpec<Q extends TSchema, P extends TSchema> extends Omit<Ro
    */
   liveScope?: (args: { params: Static<P> }) => LiveScope;
   /**
+   * With cacheKey and liveScope, on a native route: for this request, a function making its inner
+   * body synchronously from memory (undefined from it where memory cannot answer now). A repeated
+   * request whose cached answer a live write made stale is then answered by making it again on
+   * the path of repeated requests (cached-hits.ts), one request doing it: without it, every request
+   * arriving until the handler had kept the new answer went through Fastify's pipeline to wait for
+   * it, which with a trade every few ms cost more than all the answers from the cache.
+   */
+  renew?: (args: { query: Static<Q>; params: Static<P>; req: FastifyRequest }) => (() => object | undefined) | undefined;
+  /**
    * For answers that are a pure function of the request and one area of the stored data: that
    * area's data version (renewed by every write to it, in any process). The ETag is then made from
    * it and the request (path, validated parameters without the key, envelope, base URL of links)
@@ -97,6 +107,19 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   const cacheScope = `${ctx.basePath ?? ''}\0${ctx.config.envelope}\0`;
   // keyed routes' cached answers are sent to repeated requests before Fastify's pipeline
   const hits = cache !== undefined && auth ? ctx.hits : undefined;
+  if (spec.renew !== undefined && (spec.serializer !== 'native' || spec.liveScope === undefined || spec.plain)) throw new Error(`${spec.url}: renew needs the native serializer, a liveScope and an enveloped body`);
+
+  /** The request's answer made again from memory and kept at a version (RouteSpec.renew), as answer() writes it. */
+  const renewerOf = (query: Static<Q>, params: Static<P>, req: FastifyRequest, cacheKey: string): Renew | undefined => {
+    const make = hits === undefined ? undefined : spec.renew?.({ query, params, req });
+    if (make === undefined) return undefined;
+    return (version) => {
+      const inner = make();
+      if (inner === undefined) return undefined;
+      const id = requestId();
+      return cache!.set(cacheKey, version, nativeJsonOrPieces(envelope(wrapped, { status: 'OK', request_id: id, ...inner }, true), PIECES_FROM_BYTES), id);
+    };
+  };
 
   /** The handler's answer in the envelope, kept in the cache when the request has a cache key. */
   const answer = async (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string | undefined, version: string, keyedMinute: number, scope: LiveScope | undefined) => {
@@ -127,7 +150,7 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
       req.cachedBody = cache!.set(cacheKey, version, serialized, req.id);
       // hits answer with the ETag this answer gets (ETag hook), not one hashed from the body
       if (req.cachedBody !== undefined && req.dataEtag !== undefined) req.cachedBody.etag = req.dataEtag;
-      if (req.cachedBody !== undefined && hits !== undefined) hits.remember(req, cacheKey, keyedMinute, scope);
+      if (req.cachedBody !== undefined && hits !== undefined) hits.remember(req, cacheKey, keyedMinute, scope, renewerOf(query, params, req, cacheKey));
     }
     reply.type(JSON_TYPE);
     if (Array.isArray(serialized)) {
@@ -139,11 +162,11 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
   };
 
   /** Sends the answer cached for `cacheKey` at `version`, if any; true when sent. */
-  const sendCached = (req: FastifyRequest, reply: FastifyReply, cacheKey: string, version: string, keyedMinute: number, scope: LiveScope | undefined): boolean => {
+  const sendCached = (query: Static<Q>, params: Static<P>, req: FastifyRequest, reply: FastifyReply, cacheKey: string, version: string, keyedMinute: number, scope: LiveScope | undefined): boolean => {
     const hit = cache!.get(cacheKey, version);
     if (hit === undefined) return false;
     req.cachedBody = hit;
-    hits?.remember(req, cacheKey, keyedMinute, scope);
+    hits?.remember(req, cacheKey, keyedMinute, scope, renewerOf(query, params, req, cacheKey));
     const payload = cachedPayload(hit, req.id);
     // Fastify sets no length for a stream; a body of known length goes without chunking
     if (payload instanceof BodyPieces) reply.header('content-length', payload.byteLength);
@@ -207,13 +230,13 @@ export function getRoute<Q extends TSchema, P extends TSchema>(app: FastifyInsta
             scope = spec.liveScope?.({ params });
             // read before the data, so a write meanwhile is not hidden
             version = scope === undefined ? ctx.services.dataVersion() : ctx.services.liveVersions.of(scope);
-            if (sendCached(req, reply, cacheKey, version, keyedMinute, scope)) return undefined;
+            if (sendCached(query, params, req, reply, cacheKey, version, keyedMinute, scope)) return undefined;
             // the same answer being made for another request: wait for it rather than make it too
             const flight = `${version}\0${cacheKey}`;
             const running = inFlight.get(flight);
             if (running !== undefined) {
               const key = cacheKey;
-              return running.then(() => (sendCached(req, reply, key, version, keyedMinute, scope) ? reply : answer(query, params, req, reply, key, version, keyedMinute, scope)));
+              return running.then(() => (sendCached(query, params, req, reply, key, version, keyedMinute, scope) ? reply : answer(query, params, req, reply, key, version, keyedMinute, scope)));
             }
             const made = answer(query, params, req, reply, cacheKey, version, keyedMinute, scope);
             inFlight.set(flight, made.then(ignore, ignore));

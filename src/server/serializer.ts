@@ -94,6 +94,19 @@ export class JsonArray {
   }
 }
 
+/** One JSON value already written as bytes (a ticker's snapshot rendered once per change): spliced in as it is. */
+export class JsonValue {
+  constructor(private readonly json: Buffer) {}
+
+  parts(): readonly Buffer[] {
+    return [this.json];
+  }
+
+  toJSON(): string {
+    return mark(this);
+  }
+}
+
 function mark(value: Spliced): string {
   pending.push(value);
   return `${MARK}${pending.length - 1}`;

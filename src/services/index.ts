@@ -17,7 +17,7 @@ import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { LiveSnapshots } from './live-snapshots.js';
 import { LiveVersions } from './live-versions.js';
-import { SnapshotService } from './snapshots.js';
+import { SnapshotService, type SnapshotInputsReader } from './snapshots.js';
 import { SocialService } from './social.js';
 import { SummaryService } from './summaries.js';
 import { TickerEventService } from './ticker-events.js';
@@ -39,7 +39,9 @@ export interface ServiceOptions {
 }
 
 export function createServices(store: Store, opts: ServiceOptions) {
-  const universalSnapshot = new UniversalSnapshotService(store, opts.riskFreeRate);
+  const liveSnapshots = new LiveSnapshots(store, opts.now);
+  const liveInputs: SnapshotInputsReader = (market, tickers, nowMs) => liveSnapshots.inputs(market, tickers, nowMs);
+  const universalSnapshot = new UniversalSnapshotService(store, opts.riskFreeRate, liveInputs);
   const datasetLists = new DatasetListService(store);
   const liveVersions = new LiveVersions(store, () => store.importVersion());
   return {
@@ -57,8 +59,8 @@ export function createServices(store: Store, opts: ServiceOptions) {
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),
     conversion: new ConversionService(store),
-    snapshots: new SnapshotService(store, new LiveSnapshots(store, opts.now)),
-    options: new OptionsService(store, opts.now, opts.riskFreeRate),
+    snapshots: new SnapshotService(store, liveSnapshots),
+    options: new OptionsService(store, opts.now, opts.riskFreeRate, liveInputs),
     datasetLists,
     futuresMarketStatus: new FuturesMarketStatusService(datasetLists, opts.now),
     cryptoBooks: new CryptoBookService(store),

@@ -9,8 +9,10 @@
  *   stored trade and quote rather than those at the clock; a request whose clock is earlier than a
  *   kept tick (a tick published with a time ahead of the clock) is answered from the store.
  * - They hold for one "epoch" of the clock: the snapshot's day, whether it is over, and the
- *   minute (which minute bars have completed by the clock). A new epoch drops them all; they are
- *   read again when asked, a chunk of tickers at a time with the event loop let go between chunks.
+ *   minute (which minute bars have completed by the clock). A new day (or its end) drops them
+ *   all; they are read again when asked, a chunk of tickers at a time with the event loop let go
+ *   between chunks. A new minute drops only the tickers with a stored minute bar of the day that
+ *   was not complete when they were read and is by then: the others' bars read the same.
  * - A published trade or quote strictly later (time, then sequence number) than the kept one
  *   replaces it in place; one at the same time and sequence number (the store's order then
  *   depends on its row ids, and an upsert may change the row) has the ticker read again; an
@@ -20,13 +22,20 @@
  *   drops everything, the universe and the OTC list included.
  * Requests whose clock is not the live epoch (a delayed plan's) are answered from the store.
  * Concurrent misses of one market wait for one read of what is missing.
+ *
+ * Option contracts' inputs are kept in the stocks' state (they share the stock session's day) but
+ * are never part of its full-market list; the universal snapshot and the option chain read
+ * inputs through inputs(). oneNow() and listNow() answer synchronously from what is held, for
+ * answers made again on the path of repeated requests (RouteSpec.renew).
  */
+import type { Session } from '../domain/calendar.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { SnapshotMarket, SnapshotReadRepository } from '../store/repos/snapshot-reads.js';
 import { listenLiveWrites, type LiveWrite } from './live-events.js';
 import {
   cryptoSnapshot,
   forexSnapshot,
+  partPrices,
   readSnapshotInputs,
   snapshotDay,
   snapshotJson,
@@ -43,6 +52,7 @@ import {
 /** Tickers read from the store at once before the event loop is let go. */
 const LOAD_CHUNK = 500;
 const NS_PER_MS = 1_000_000n;
+const MINUTE_MS = 60_000;
 /** Later than any tick: the latest stored trade and quote are read. */
 const LATEST_NS = 2n ** 63n - 1n;
 
@@ -51,6 +61,13 @@ export interface LiveSnapshotStore {
   importVersion(): string;
 }
 
+
+/** Epoch `later` (snapshotEpoch) is a later minute of the same day as `earlier`, neither after the day's end. */
+function laterMinuteOfDay(later: string, earlier: string): boolean {
+  const [day, minute] = later.split(':');
+  const [earlierDay, earlierMinute] = earlier.split(':');
+  return day === earlierDay && minute !== 'done' && earlierMinute !== 'done' && Number(minute) > Number(earlierMinute);
+}
 
 /** The epoch of the clock: what the inputs read at `nowMs` depend on besides the data. */
 export function snapshotEpoch(market: SnapshotMarket, nowMs: number): string {
@@ -61,6 +78,8 @@ export function snapshotEpoch(market: SnapshotMarket, nowMs: number): string {
 /** One ticker's kept state: its inputs (null: nothing stored) and what was rendered of them. */
 interface Entry {
   inputs: SnapshotInputs | null;
+  /** The start of the day's earliest stored minute bar not complete at the read's clock, if any. */
+  pendingMs?: number;
   /** Per VisibleTicks variant (variantOf): the snapshot and its JSON. */
   rendered: (Rendered | undefined)[];
 }
@@ -77,7 +96,9 @@ interface MarketList {
   pieces: Buffer[];
 }
 
-const variantOf = (show: VisibleTicks): number => (show.trades ? 1 : 0) + (show.quotes ? 2 : 0);
+const variantOf = (show: VisibleTicks): number => (show.trades ? 1 : 0) + (show.quotes ? 2 : 0) + (show.fmv ? 4 : 0);
+/** A kept full-market list's key: what the plan shows, and whether OTC tickers are in. */
+const listKey = (show: VisibleTicks, includeOtc: boolean): string => `${variantOf(show)}${includeOtc ? 'o' : ''}`;
 
 class MarketState {
   epoch = '';
@@ -95,10 +116,20 @@ class MarketState {
   readonly lists = new Map<string, MarketList>();
   /** The read under way of tickers missing (coalesced). */
   loading: Promise<void> | undefined;
+  /**
+   * Ticks of tickers missing from the state that were noted while a read was under way (with the
+   * write count), applied to what the read brings: under a steady stream of trades a read of a
+   * traded ticker always overlaps one, and a ticker that had to be read again never came back.
+   */
+  readonly racing = new Map<string, { n: number; trade?: TradeRow; quote?: QuoteRow }[]>();
 
   constructor(readonly market: SnapshotMarket) {}
 
-  reset(epoch: string, importVersion: string): void {
+  /** The stock session of the epoch's day (the session parts' bounds). */
+  session: Session | undefined;
+
+  reset(epoch: string, importVersion: string, session: Session | undefined): void {
+    this.session = session;
     if (importVersion !== this.importVersion) {
       this.universe = undefined;
       this.otc = undefined;
@@ -108,6 +139,18 @@ class MarketState {
     this.importVersion = importVersion;
     this.entries.clear();
     this.touched.clear();
+    this.racing.clear();
+    this.lists.clear();
+    this.changes++;
+  }
+
+  /**
+   * A later minute of the same day, with the same import version: entries whose pending minute
+   * bar has completed by the start of minute `minuteMs` are dropped, the others kept.
+   */
+  nextMinute(epoch: string, minuteMs: number): void {
+    this.epoch = epoch;
+    for (const [ticker, e] of this.entries) if (e.pendingMs !== undefined && e.pendingMs < minuteMs) this.entries.delete(ticker);
     this.lists.clear();
     this.changes++;
   }
@@ -145,7 +188,8 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     const epoch = snapshotEpoch(market, nowMs);
     if (epoch !== snapshotEpoch(market, this.now())) return undefined;
     const version = this.store.importVersion();
-    if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version);
+    if (version === s.importVersion && laterMinuteOfDay(epoch, s.epoch)) s.nextMinute(epoch, Math.floor(nowMs / MINUTE_MS) * MINUTE_MS);
+    else if (epoch !== s.epoch || version !== s.importVersion) s.reset(epoch, version, snapshotDay(market, nowMs).session);
     return s;
   }
 
@@ -166,11 +210,68 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   }
 
   /**
+   * The snapshot inputs of `tickers` at `nowMs`, as readSnapshotInputs reads them from the store
+   * (with the session parts' prices for stocks): from the state where it can answer for the clock
+   * (option contracts included, kept with the stocks), else from the store.
+   */
+  async inputs(market: SnapshotMarket, tickers: readonly string[], nowMs: number): Promise<Map<string, SnapshotInputs>> {
+    const sessionParts = market === 'stocks';
+    const s = this.stateAt(market, nowMs);
+    const kept = s === undefined ? [] : tickers.filter((t) => marketOf(t) === market);
+    if (s !== undefined && kept.some((t) => !s.entries.has(t))) await this.load(s, kept, nowMs);
+    const current = s !== undefined && this.current(s, nowMs);
+    const out = new Map<string, SnapshotInputs>();
+    const others: string[] = [];
+    for (const t of tickers) {
+      const e = current && marketOf(t) === market ? s.entries.get(t) : undefined;
+      if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) others.push(t);
+      else if (e.inputs !== null) out.set(t, e.inputs);
+    }
+    if (others.length > 0) for (const [t, x] of await readSnapshotInputs(this.store.snapshotReads, market, others, nowMs, { sessionParts })) out.set(t, x);
+    return out;
+  }
+
+  /**
+   * one() where the state holds the answer already, synchronously (a read of memory, for answers
+   * made again on every change); undefined where one() would read the store or fall back to it.
+   */
+  oneNow(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Rendered | null | undefined {
+    const s = this.states.get(market)!;
+    if (s.otc === undefined || !this.current(s, nowMs) || s.epoch !== snapshotEpoch(market, this.now())) return undefined;
+    const e = s.entries.get(ticker);
+    if (e === undefined) return undefined;
+    if (e.inputs === null) return null;
+    return aheadOf(e.inputs, nowMs) ? undefined : this.rendered(s, ticker, e, show);
+  }
+
+  /**
+   * list() where the state holds every ticker of the market already, synchronously (pieces of
+   * changed tickers rendered again, the others as kept); undefined where list() would read the store.
+   */
+  listNow(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): MarketList | undefined {
+    const s = this.states.get(market)!;
+    if (s.universe === undefined || s.otc === undefined || !this.current(s, nowMs) || s.epoch !== snapshotEpoch(market, this.now())) return undefined;
+    const key = listKey(show, includeOtc);
+    const kept = s.lists.get(key);
+    if (kept !== undefined && kept.changes === s.changes) return kept;
+    const pieces: Buffer[] = [];
+    for (const t of s.universe) {
+      if (!includeOtc && s.otc.has(t)) continue;
+      const e = s.entries.get(t);
+      if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) return undefined;
+      if (e.inputs !== null) pieces.push(this.rendered(s, t, e, show).json);
+    }
+    const list = { changes: s.changes, count: pieces.length, pieces };
+    s.lists.set(key, list);
+    return list;
+  }
+
+  /**
    * Every ticker of the full-market snapshot as rendered pieces (OTC tickers with `includeOtc`),
    * or undefined when the live state cannot answer for that clock.
    */
   async list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<MarketList | undefined> {
-    const key = `${variantOf(show)}${includeOtc ? 'o' : ''}`;
+    const key = listKey(show, includeOtc);
     const kept = this.stateAt(market, nowMs)?.lists.get(key);
     if (kept !== undefined && kept.changes === this.states.get(market)!.changes) return kept;
     const all = await this.market(market, nowMs, includeOtc, show);
@@ -258,21 +359,29 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       await run;
     } finally {
       s.loading = undefined;
+      s.racing.clear();
     }
   }
 
   private async read(s: MarketState, tickers: readonly string[], nowMs: number): Promise<void> {
     const epoch = s.epoch;
     const version = s.importVersion;
+    const day = snapshotDay(s.market, nowMs);
     for (let i = 0; i < tickers.length; i += LOAD_CHUNK) {
       if (i > 0) await new Promise<void>((r) => setImmediate(r)); // the feed's turn
       const chunk = tickers.slice(i, i + LOAD_CHUNK);
       const from = s.writes;
-      const inputs = await readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS });
-      if (s.epoch !== epoch || s.importVersion !== version) return; // reset meanwhile: read again when asked
+      const [inputs, pending] = await Promise.all([
+        readSnapshotInputs(this.store.snapshotReads, s.market, chunk, nowMs, { ticksAtNs: LATEST_NS, sessionParts: s.market === 'stocks' }),
+        // minute bars stored ahead of the clock: a later minute makes them count
+        day.complete ? new Map<string, number>() : this.store.snapshotReads.firstMinuteBarTimes(chunk, Math.min(day.end, nowMs - MINUTE_MS + 1), day.end),
+      ]);
+      if (s.epoch !== epoch || s.importVersion !== version) return; // another epoch meanwhile: read again when asked
       for (const t of chunk) {
-        if ((s.touched.get(t) ?? 0) > from) continue; // written meanwhile: the read may predate it
-        s.entries.set(t, { inputs: inputs.get(t) ?? null, rendered: [] });
+        if ((s.touched.get(t) ?? 0) > from) continue; // a bar written meanwhile: the read may predate it
+        s.entries.set(t, { inputs: inputs.get(t) ?? null, rendered: [], pendingMs: pending.get(t) });
+        // ticks noted meanwhile, which the read may predate (applied in place; those it has change nothing)
+        for (const r of s.racing.get(t) ?? []) if (r.n > from) this.tick(t, r.trade, r.quote);
       }
       s.changes++;
     }
@@ -294,7 +403,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       const s = m === undefined ? undefined : this.states.get(m);
       if (s === undefined) continue;
       s.drop(b.ticker);
-      if (s.universe !== undefined && !s.universeSet.has(b.ticker)) s.universe = undefined; // a ticker new to the market
+      if (s.universe !== undefined && !s.universeSet.has(b.ticker) && !isOption(b.ticker)) s.universe = undefined; // a ticker new to the market
     }
   }
 
@@ -305,17 +414,28 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     const s = this.states.get(m)!;
     const e = s.entries.get(ticker);
     if (e === undefined) {
-      s.touched.set(ticker, ++s.writes); // a read under way may predate this tick
+      // a read under way may predate this tick: applied to what it brings
+      if (s.loading !== undefined) {
+        const list = s.racing.get(ticker) ?? [];
+        list.push({ n: ++s.writes, trade, quote });
+        s.racing.set(ticker, list);
+      }
       return;
     }
     const x = e.inputs ?? {};
     const order = trade ? compareTicks(trade.sip_timestamp, trade.sequence_number, x.trade?.sip_timestamp, x.trade?.sequence_number) : compareTicks(quoteTime(quote!), quote!.sequence_number, x.quote ? quoteTime(x.quote) : undefined, x.quote?.sequence_number);
     if (order < 0) return;
-    if (order === 0) return s.drop(ticker);
+    if (order === 0) {
+      // the tick kept again (a read that had it, or a repeated publish): whichever row the store returns, the same snapshot
+      if (trade ? sameTrade(storedTrade(trade), x.trade!) : sameQuote(storedQuote(quote!), x.quote!)) return;
+      return s.drop(ticker);
+    }
     const next: SnapshotInputs = { ...x };
     if (trade) next.trade = storedTrade(trade);
     else next.quote = storedQuote(quote!);
-    s.entries.set(ticker, { inputs: next, rendered: [] });
+    // the session parts' last prices: the new trade where it falls in a part, else the bars' as read
+    if (trade && x.partCloses !== undefined && s.session !== undefined) next.parts = partPrices(s.session, next.trade, x.partCloses);
+    s.entries.set(ticker, { inputs: next, rendered: [], pendingMs: e.pendingMs });
     s.touched.set(ticker, ++s.writes);
     s.changes++;
   }
@@ -327,10 +447,13 @@ function render(market: SnapshotMarket, ticker: string, x: SnapshotInputs, otc: 
   return { ranked, json: snapshotJson(ranked.snapshot) };
 }
 
+/** The state a ticker's inputs are kept in: option contracts' with the stocks' (they share the stock session's day). */
 function marketOf(ticker: string): SnapshotMarket | undefined {
-  if (ticker.length > 2 && ticker[1] === ':') return ticker[0] === 'C' ? 'fx' : ticker[0] === 'X' ? 'crypto' : undefined;
+  if (ticker.length > 2 && ticker[1] === ':') return ticker[0] === 'C' ? 'fx' : ticker[0] === 'X' ? 'crypto' : ticker[0] === 'O' ? 'stocks' : undefined;
   return 'stocks';
 }
+
+const isOption = (ticker: string): boolean => ticker.startsWith('O:');
 
 const quoteTime = (q: QuoteRow): bigint => (q.sip_timestamp ?? q.participant_timestamp)!;
 
@@ -348,6 +471,24 @@ function aheadOf(x: SnapshotInputs, nowMs: number): boolean {
   const at = BigInt(nowMs) * NS_PER_MS;
   return (x.trade !== undefined && x.trade.sip_timestamp > at) || (x.quote !== undefined && quoteTime(x.quote) > at);
 }
+
+/** Two trades alike in every field a snapshot shows. */
+function sameTrade(a: TradeRow, b: TradeRow): boolean {
+  return (
+    a.price === b.price && a.size === b.size && a.exchange === b.exchange && (a.id ?? '') === (b.id ?? '') && a.participant_timestamp === b.participant_timestamp &&
+    sameList(a.conditions, b.conditions)
+  );
+}
+
+/** Two quotes alike in every field a snapshot shows. */
+function sameQuote(a: QuoteRow, b: QuoteRow): boolean {
+  return (
+    a.bid_price === b.bid_price && a.ask_price === b.ask_price && a.bid_size === b.bid_size && a.ask_size === b.ask_size && a.bid_exchange === b.bid_exchange &&
+    a.ask_exchange === b.ask_exchange && a.sip_timestamp === b.sip_timestamp && a.participant_timestamp === b.participant_timestamp
+  );
+}
+
+const sameList = (a: readonly number[] | undefined, b: readonly number[] | undefined): boolean => (a ?? []).length === (b ?? []).length && (a ?? []).every((v, i) => v === b![i]);
 
 /** A published trade as the store reads it back (no id and no conditions are stored as absent). */
 function storedTrade(t: TradeRow): TradeRow {

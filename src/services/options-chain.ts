@@ -23,7 +23,7 @@ import { TREASURY_YIELDS } from '../store/repos/dataset-catalog.js';
 import type { DatasetRepository } from '../store/repos/datasets.js';
 import type { ContractQuery, OptionsContractRecord, OptionsRepository, RangeFilter } from '../store/repos/options.js';
 import type { SnapshotReadRepository } from '../store/repos/snapshot-reads.js';
-import { readSnapshotInputs, type SnapshotInputs, type VisibleTicks } from './snapshots.js';
+import { readSnapshotInputs, type SnapshotInputs, type SnapshotInputsReader, type VisibleTicks } from './snapshots.js';
 
 export const CHAIN_SORT_FIELDS = ['ticker', 'expiration_date', 'strike_price'] as const;
 export type ChainSortField = (typeof CHAIN_SORT_FIELDS)[number];
@@ -226,9 +226,13 @@ export function optionSnapshot(
 /**
  * Snapshots of contracts of one underlying, in the given order: a fixed number of batched reads
  * (contract inputs, open interest, the underlying, the rate and the dividends), whatever the count.
+ * The contracts' and the underlying's market data come through `inputsOf` (the live state's where
+ * it holds them); open interest, the rate, the dividends and the underlying's price at the chain's
+ * latest quote (modelSpot) are read from the store.
  */
 export async function optionSnapshots(
   store: OptionsStore,
+  inputsOf: SnapshotInputsReader,
   underlying: string,
   contracts: readonly OptionsContractRecord[],
   nowMs: number,
@@ -238,9 +242,9 @@ export async function optionSnapshots(
   const date = nyDateOf(nowMs);
   const tickers = contracts.map((c) => c.ticker);
   const [inputs, oi, under, r] = await Promise.all([
-    readSnapshotInputs(store.snapshotReads, 'stocks', tickers, nowMs),
+    inputsOf('stocks', tickers, nowMs),
     store.options.openInterestOn(tickers, date),
-    readSnapshotInputs(store.snapshotReads, 'stocks', [underlying], nowMs),
+    inputsOf('stocks', [underlying], nowMs),
     riskFreeRate(store, date, opts.fallbackRate),
   ]);
   const u = { ticker: underlying, ...underlyingOf(under.get(underlying)) };

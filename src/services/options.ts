@@ -8,7 +8,7 @@ import { CONTRACT_SORT_FIELDS, type ContractQuery, type OptionsContractRecord, t
 import { parseCalendarDate } from './dates.js';
 import { CHAIN_SORT_FIELDS, chainContracts, optionSnapshots, type ChainSortField } from './options-chain.js';
 import type { KeysetRows, PageRequest } from './paging.js';
-import type { VisibleTicks } from './snapshots.js';
+import { storeInputsReader, type SnapshotInputsReader, type VisibleTicks } from './snapshots.js';
 
 export { CHAIN_SORT_FIELDS, CONTRACT_SORT_FIELDS };
 
@@ -71,6 +71,8 @@ export class OptionsService {
     private readonly store: OptionsStore,
     private readonly now: () => number,
     private readonly fallbackRate: number | undefined,
+    /** Where snapshots' market data is read: the live state's where it holds it (default: the store). */
+    private readonly inputsOf: SnapshotInputsReader = storeInputsReader(store.snapshotReads),
   ) {}
 
   /**
@@ -130,7 +132,7 @@ export class OptionsService {
 
   /** Snapshots of contracts of one underlying, in their order. */
   chainSnapshots(underlying: string, contracts: readonly OptionsContractRecord[], nowMs: number, view: SnapshotView): Promise<OptionSnapshot[]> {
-    return optionSnapshots(this.store, underlying, contracts, nowMs, { ...view, fallbackRate: this.fallbackRate });
+    return optionSnapshots(this.store, this.inputsOf, underlying, contracts, nowMs, { ...view, fallbackRate: this.fallbackRate });
   }
 
   /** The snapshot of one contract of `underlying`; undefined when it is not a contract on it. */

@@ -73,6 +73,8 @@ export interface SnapshotInputs {
   quote?: QuoteRow;
   /** With `sessionParts`: the last price of each part of the stock session that has one by the clock. */
   parts?: SessionPartPrices;
+  /** With `sessionParts`: the close of each part's last minute bar completed by the clock (parts without the last trade). */
+  partCloses?: SessionPartPrices;
 }
 
 /** The last price of the pre-market (early), regular and after-hours (late) parts of a stock session. */
@@ -117,10 +119,24 @@ export async function readSnapshotInputs(
   const out = new Map<string, SnapshotInputs>();
   for (const t of tickers) {
     const x: SnapshotInputs = { day: day.get(t), min: min.get(t), prev: prev.get(t), trade: trades.get(t), quote: quotes.get(t) };
-    if (partBars) x.parts = partPrices(d.session!, x.trade, partBars, t);
+    if (partBars) {
+      x.partCloses = { early: partBars.early.get(t)?.c, regular: partBars.regular.get(t)?.c, late: partBars.late.get(t)?.c };
+      x.parts = partPrices(d.session!, x.trade, x.partCloses);
+    }
     if (x.day || x.min || x.prev || x.trade || x.quote) out.set(t, x);
   }
   return out;
+}
+
+/**
+ * Reads snapshot inputs as readSnapshotInputs does (stocks with the session parts' prices): the
+ * live state's where it holds them (live-snapshots.ts), else the store's.
+ */
+export type SnapshotInputsReader = (market: SnapshotMarket, tickers: readonly string[], nowMs: number) => Promise<Map<string, SnapshotInputs>>;
+
+/** A SnapshotInputsReader over the store alone. */
+export function storeInputsReader(reads: SnapshotReadRepository): SnapshotInputsReader {
+  return (market, tickers, nowMs) => readSnapshotInputs(reads, market, tickers, nowMs, { sessionParts: market === 'stocks' });
 }
 
 type PartName = keyof SessionPartPrices;
@@ -143,11 +159,11 @@ async function lastBarsOfParts(reads: SnapshotReadRepository, tickers: readonly 
  * The last price of each part: the last trade when it falls in that part (the minute it is in may
  * not be complete yet), else the close of the part's last completed minute bar.
  */
-function partPrices(session: Session, trade: TradeRow | undefined, bars: Record<PartName, Map<string, BarRow>>, ticker: string): SessionPartPrices {
+export function partPrices(session: Session, trade: TradeRow | undefined, closes: SessionPartPrices): SessionPartPrices {
   const out: SessionPartPrices = {};
   const tradeMs = trade ? msOf(trade.sip_timestamp) : undefined;
   for (const [part, [from, to]] of Object.entries(partBounds(session)) as [PartName, [number, number]][]) {
-    const price = tradeMs !== undefined && tradeMs >= from && tradeMs < to ? trade!.price : bars[part].get(ticker)?.c;
+    const price = tradeMs !== undefined && tradeMs >= from && tradeMs < to ? trade!.price : closes[part];
     if (price !== undefined) out[part] = price;
   }
   return out;
@@ -385,8 +401,12 @@ function bigintMarker(_key: string, v: unknown): unknown {
  * request's clock, and the store is read instead.
  */
 export interface LiveSnapshotAnswers {
-  one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<{ ranked: Ranked<AnySnapshot> } | null | undefined>;
+  one(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): Promise<{ ranked: Ranked<AnySnapshot>; json: Buffer } | null | undefined>;
+  /** one() from memory alone, synchronously (undefined also where one() would read the store). */
+  oneNow(market: SnapshotMarket, ticker: string, nowMs: number, show: VisibleTicks): { json: Buffer } | null | undefined;
   list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<SnapshotPieces | undefined>;
+  /** list() from memory alone, synchronously (undefined also where list() would read the store). */
+  listNow(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): SnapshotPieces | undefined;
   ranked(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<Ranked<AnySnapshot>[] | undefined>;
 }
 
@@ -415,12 +435,25 @@ export class SnapshotService {
     return { count: all.length, pieces: all.map(snapshotJson) };
   }
 
-  /** The snapshot of one ticker (OTC included), undefined when nothing is stored for it. */
-  async one(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<AnySnapshot | undefined> {
+  /** The snapshot of one ticker (OTC included) as JSON (the live state's rendered bytes where it answers), undefined when nothing is stored for it. */
+  async oneJson(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Promise<Buffer | undefined> {
     const kept = await this.live?.one(req.market, ticker, req.nowMs, req.show);
-    if (kept !== undefined) return kept?.ranked.snapshot;
+    if (kept !== undefined) return kept?.json;
     const [one] = await marketSnapshots(this.store, { ...req, tickers: [ticker], includeOtc: true });
-    return one?.snapshot;
+    return one === undefined ? undefined : snapshotJson(one.snapshot);
+  }
+
+  /**
+   * oneJson() where memory holds the answer, synchronously; undefined where it would read the
+   * store (and for a ticker without data, whose 404 the full path answers).
+   */
+  oneJsonNow(req: Omit<SnapshotRequest, 'tickers' | 'includeOtc'>, ticker: string): Buffer | undefined {
+    return this.live?.oneNow(req.market, ticker, req.nowMs, req.show)?.json;
+  }
+
+  /** listPieces() of the whole market where memory holds it, synchronously; undefined where it would read the store. */
+  marketPiecesNow(req: Omit<SnapshotRequest, 'tickers'>): SnapshotPieces | undefined {
+    return this.live?.listNow(req.market, req.nowMs, req.includeOtc, req.show);
   }
 
   async movers(req: Omit<SnapshotRequest, 'tickers'>, direction: 'gainers' | 'losers'): Promise<AnySnapshot[]> {

@@ -16,11 +16,12 @@ import {
   changeFrom,
   cryptoSnapshot,
   forexSnapshot,
-  readSnapshotInputs,
   snapshotUniverse,
+  storeInputsReader,
   stockSnapshot,
   type SessionPartPrices,
   type SnapshotInputs,
+  type SnapshotInputsReader,
   type VisibleTicks,
 } from './snapshots.js';
 
@@ -104,12 +105,13 @@ async function namesOf(store: UniversalStore, tickers: readonly string[]): Promi
 // Item builders: the per-market snapshot, re-spelt in upstream's universal keys.
 
 /** Stocks, forex, crypto and indices items of `tickers` (one market), keyed by ticker; tickers without data are absent. */
-async function barItems(store: UniversalStore, r: UniversalRequest, market: Exclude<AssetType, 'options'>, tickers: readonly string[], clock: Clock): Promise<Map<string, UniversalItem>> {
+async function barItems(store: UniversalStore, inputsOf: SnapshotInputsReader, r: UniversalRequest, market: Exclude<AssetType, 'options'>, tickers: readonly string[], clock: Clock): Promise<Map<string, UniversalItem>> {
   const out = new Map<string, UniversalItem>();
   if (tickers.length === 0) return out;
   const reads = store.snapshotReads;
-  // indices follow the stock session (their values are published while stocks trade)
-  const inputs = await readSnapshotInputs(reads, market === 'indices' ? 'stocks' : market, tickers, clock.nowMs, { sessionParts: market === 'stocks' });
+  // indices follow the stock session (their values are published while stocks trade); the live
+  // state keeps no index values, so theirs are read from the store
+  const inputs = market === 'indices' ? await storeInputsReader(reads)('stocks', tickers, clock.nowMs) : await inputsOf(market, tickers, clock.nowMs);
   const names = await namesOf(store, [...inputs.keys()]);
   const otc = market === 'stocks' ? await reads.otcTickers() : new Set<string>();
   const show = visible(r, market);
@@ -269,26 +271,26 @@ function optionItem(c: OptionsContractRecord, s: OptionSnapshot, status: string)
 }
 
 /** Option items of known contracts, keyed by ticker; one batched chain read per underlying. */
-async function optionItems(store: UniversalStore, r: UniversalRequest, contracts: readonly OptionsContractRecord[], clock: Clock, fallbackRate: number | undefined): Promise<Map<string, UniversalItem>> {
+async function optionItems(store: UniversalStore, inputsOf: SnapshotInputsReader, r: UniversalRequest, contracts: readonly OptionsContractRecord[], clock: Clock, fallbackRate: number | undefined): Promise<Map<string, UniversalItem>> {
   const out = new Map<string, UniversalItem>();
   const byUnderlying = new Map<string, OptionsContractRecord[]>();
   for (const c of contracts) byUnderlying.set(c.underlying_ticker, [...(byUnderlying.get(c.underlying_ticker) ?? []), c]);
   const opts = { ...visible(r, 'options'), timeframe: clock.timeframe, fallbackRate };
   const status = marketStatus('options', clock.realMs);
   for (const [underlying, list] of byUnderlying) {
-    const snaps = await optionSnapshots(store, underlying, list, clock.nowMs, opts);
+    const snaps = await optionSnapshots(store, inputsOf, underlying, list, clock.nowMs, opts);
     list.forEach((c, i) => out.set(c.ticker, optionItem(c, snaps[i]!, status)));
   }
   return out;
 }
 
-async function itemsFor(store: UniversalStore, r: UniversalRequest, byMarket: Map<AssetType, string[]>, contracts: OptionsContractRecord[], fallbackRate: number | undefined): Promise<Map<string, UniversalItem>> {
+async function itemsFor(store: UniversalStore, inputsOf: SnapshotInputsReader, r: UniversalRequest, byMarket: Map<AssetType, string[]>, contracts: OptionsContractRecord[], fallbackRate: number | undefined): Promise<Map<string, UniversalItem>> {
   const out = new Map<string, UniversalItem>();
   for (const [market, tickers] of byMarket) {
     if (market === 'options') continue;
-    for (const [t, item] of await barItems(store, r, market, tickers, r.clock)) out.set(t, item);
+    for (const [t, item] of await barItems(store, inputsOf, r, market, tickers, r.clock)) out.set(t, item);
   }
-  for (const [t, item] of await optionItems(store, r, contracts, r.clock, fallbackRate)) out.set(t, item);
+  for (const [t, item] of await optionItems(store, inputsOf, r, contracts, r.clock, fallbackRate)) out.set(t, item);
   return out;
 }
 
@@ -356,6 +358,8 @@ export class UniversalSnapshotService {
   constructor(
     private readonly store: UniversalStore,
     private readonly fallbackRate: number | undefined,
+    /** Where the items' market data is read: the live state's where it holds it (default: the store). */
+    private readonly inputsOf: SnapshotInputsReader = storeInputsReader(store.snapshotReads),
   ) {}
 
   /**
@@ -378,7 +382,7 @@ export class UniversalSnapshotService {
       if (isEntitled(m)) byMarket.set(m, [...(byMarket.get(m) ?? []), t]);
     }
     const contracts = (await Promise.all((byMarket.get('options') ?? []).map((t) => this.store.options.getContract(t)))).filter((c): c is OptionsContractRecord => c !== undefined);
-    const items = await itemsFor(this.store, r, byMarket, contracts, this.fallbackRate);
+    const items = await itemsFor(this.store, this.inputsOf, r, byMarket, contracts, this.fallbackRate);
     return wanted.map(
       (t): UniversalItem =>
         items.get(t) ??
@@ -404,7 +408,7 @@ export class UniversalSnapshotService {
   async items(rows: Candidate[], r: UniversalRequest): Promise<UniversalItem[]> {
     const byMarket = new Map<AssetType, string[]>();
     for (const c of rows) byMarket.set(c.market, [...(byMarket.get(c.market) ?? []), c.ticker]);
-    const items = await itemsFor(this.store, r, byMarket, rows.flatMap((c) => (c.contract ? [c.contract] : [])), this.fallbackRate);
+    const items = await itemsFor(this.store, this.inputsOf, r, byMarket, rows.flatMap((c) => (c.contract ? [c.contract] : [])), this.fallbackRate);
     return rows.flatMap((c) => {
       const item = items.get(c.ticker);
       return item ? [item] : [];

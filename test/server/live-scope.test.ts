@@ -38,7 +38,7 @@ for (const engine of engines()) {
     it("keeps BBB's bars and snapshot cached while AAA trades, and renews AAA's", async () => {
       await settledDataVersion(store, engine.name);
       const bars = vi.spyOn(demo.app.ctx.services.aggregates, 'rangeJson');
-      const snapshots = vi.spyOn(demo.app.ctx.services.snapshots, 'one');
+      const snapshots = vi.spyOn(demo.app.ctx.services.snapshots, 'oneJson');
       const lastPrice = async (ticker: string) => (await demo.get(snapshot(ticker))).body.ticker.lastTrade.p;
       for (const ticker of ['AAA', 'BBB']) {
         expect((await demo.get(range(ticker))).status).toBe(200);

@@ -1,14 +1,18 @@
 // Snapshots answered from live state must be what the full path computes from the store at the
-// same clock: random trades, quotes and minute bars go through the publish path's store writes
-// (services/live-ticks.ts) while the clock moves, and after each step the live state's single-
-// ticker, full-market and gainers/losers answers are compared, as JSON text, with the store's.
-// Both engines.
+// same clock: random trades, quotes and minute bars (of stocks, forex, crypto and option
+// contracts) go through the publish path's store writes (services/live-ticks.ts) while the clock
+// moves, and after each step the live state's single-ticker, full-market and gainers/losers
+// answers, the universal snapshot's items and the option chain's snapshots are compared, as JSON
+// text, with the store's. Both engines.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BarRow, QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import { LiveSnapshots } from '../../src/services/live-snapshots.js';
+import { optionSnapshots } from '../../src/services/options-chain.js';
+import { UniversalSnapshotService, type UniversalRequest } from '../../src/services/universal-snapshot.js';
+import type { OptionsContractRecord } from '../../src/store/repos/options.js';
 import { storeLiveMinuteBars, storeTicks } from '../../src/services/live-ticks.js';
-import { marketSnapshots, movers, rankMovers, snapshotJson, type SnapshotMarket, type VisibleTicks } from '../../src/services/snapshots.js';
+import { marketSnapshots, movers, rankMovers, snapshotJson, storeInputsReader, type SnapshotInputsReader, type SnapshotMarket, type VisibleTicks } from '../../src/services/snapshots.js';
 import type { Store } from '../../src/store/index.js';
 import { settledDataVersion } from '../helpers/data-version.js';
 import { engines } from '../helpers/engines.js';
@@ -19,7 +23,14 @@ const TICKERS: Record<SnapshotMarket, string[]> = {
   fx: ['C:EURUSD', 'C:GBPUSD'],
   crypto: ['X:BTCUSD', 'X:ETHUSD', 'X:NEWUSD'],
 };
-const ALL = Object.values(TICKERS).flat();
+/** Contracts on AAA (a stock of the fixture), traded and quoted like the others. */
+const CONTRACTS: OptionsContractRecord[] = [
+  { ticker: 'O:AAA261218C00050000', underlying_ticker: 'AAA', contract_type: 'call', exercise_style: 'american', expiration_date: '2026-12-18', strike_price: 50, shares_per_contract: 100 },
+  { ticker: 'O:AAA261218P00055000', underlying_ticker: 'AAA', contract_type: 'put', exercise_style: 'american', expiration_date: '2026-12-18', strike_price: 55, shares_per_contract: 100 },
+];
+const ALL = [...Object.values(TICKERS).flat(), ...CONTRACTS.map((c) => c.ticker)];
+/** Every ticker the universal snapshot is asked for: each market's, an index and a contract. */
+const UNIVERSAL = [...ALL, 'I:NDX'].join(',');
 const marketOf = (t: string): SnapshotMarket => (t.startsWith('C:') ? 'fx' : t.startsWith('X:') ? 'crypto' : 'stocks');
 const NS = 1_000_000n;
 
@@ -45,6 +56,8 @@ const quoteOf = (ticker: string, ns: bigint, seq: number, bid: number): QuoteRow
     : { ticker, sip_timestamp: ns, bid_price: bid, ask_price: bid + 0.25, bid_size: 2, ask_size: 3, sequence_number: BigInt(seq) };
 
 const text = (pieces: readonly Buffer[]) => pieces.map(String);
+/** JSON with bigints as numbers' text (ns times exact). */
+const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 
 for (const engine of engines()) {
   describe(`snapshots from live state (${engine.name})`, () => {
@@ -55,6 +68,7 @@ for (const engine of engines()) {
       store = await engine.open();
       await loadSnapshotFixture(store);
       await settledDataVersion(store, engine.name); // PostgreSQL hears its own commits a moment later
+      await store.options.upsertContracts(CONTRACTS);
       live = new LiveSnapshots(store, () => clock);
     }, 120_000);
     afterAll(async () => {
@@ -62,7 +76,7 @@ for (const engine of engines()) {
       await store?.close();
     });
 
-    it('answers single-ticker, full-market and movers snapshots as the store does after every published event', async () => {
+    it('answers single-ticker, full-market, movers, universal and option chain snapshots as the store does after every published event', async () => {
       let answered = 0;
       const apply = async (s: Step) => {
         const at = BigInt(clock) * NS;
@@ -102,11 +116,26 @@ for (const engine of engines()) {
           }
         }
       };
+      const liveInputs: SnapshotInputsReader = (market, tickers, nowMs) => live.inputs(market, tickers, nowMs);
+      const universal = { live: new UniversalSnapshotService(store, undefined, liveInputs), store: new UniversalSnapshotService(store, undefined) };
+      // the universal snapshot's items and the option chain's snapshots, from live inputs and from the store
+      const checkUniversalAndOptions = async (show: VisibleTicks) => {
+        const r: UniversalRequest = {
+          clock: { nowMs: clock, realMs: clock, timeframe: 'REAL-TIME' },
+          entitled: (dataset) => dataset === 'snapshots' || (dataset === 'trades' ? show.trades : show.quotes),
+        };
+        const q = { order: 'asc' as const };
+        expect(json(await universal.live.named(UNIVERSAL, q, r))).toBe(json(await universal.store.named(UNIVERSAL, q, r)));
+        const view = { ...show, timeframe: 'REAL-TIME' as const };
+        const chain = (inputs: SnapshotInputsReader) => optionSnapshots(store, inputs, 'AAA', CONTRACTS, clock, view);
+        expect(json(await chain(liveInputs))).toBe(json(await chain(storeInputsReader(store.snapshotReads))));
+      };
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), fc.boolean(), fc.boolean(), async (steps, trades, otc) => {
           for (const s of steps) {
             await apply(s);
             await check({ trades, quotes: !trades }, otc);
+            await checkUniversalAndOptions({ trades, quotes: !trades });
           }
         }),
         { numRuns: engine.name === 'sqlite' ? 40 : 15 },
@@ -115,7 +144,7 @@ for (const engine of engines()) {
       expect(answered).toBeGreaterThan(50);
     }, 600_000);
 
-    it('answers from memory between changes and reads again only what a live write touched', async () => {
+    it('answers from memory between changes and reads again only what a live write or a new minute touched', async () => {
       clock = AFTER + 2 * 3_600_000; // later than every tick the property published
       await settledDataVersion(store, engine.name); // away from PostgreSQL's poll of row counters
       const show = { trades: true, quotes: true };
@@ -140,8 +169,43 @@ for (const engine of engines()) {
         await storeLiveMinuteBars(store, [{ ticker: 'BBB', t: Math.floor(clock / 60_000) * 60_000 - 60_000, o: 47, h: 48, l: 46, c: 47.5, v: 100, vw: 47, n: 2 }]);
         await live.list('stocks', clock, true, show);
         expect(calls).toBe(1);
+        // a new minute (crypto days have no end) re-reads no ticker: none has a bar stored ahead of the clock
+        await live.list('crypto', clock, true, show);
+        calls = 0;
+        clock += 60_000;
+        expect((await live.list('crypto', clock, true, show))?.count).toBeGreaterThan(0);
+        expect(calls).toBe(0);
       } finally {
         reads.lastDayBarsBefore = original;
+      }
+    });
+
+    it('applies a trade published while its ticker is being read to what the read brings', async () => {
+      clock = AFTER + 2 * 3_600_000 + 120_000; // later than every tick published before
+      const show = { trades: true, quotes: true };
+      const reads = store.snapshotReads;
+      const original = reads.lastTrades.bind(reads);
+      let release = () => {};
+      const gate = new Promise<void>((r) => (release = r));
+      // the read's trades are taken before the trade below is stored, and handed over after it
+      reads.lastTrades = async (tickers, atNs) => {
+        const rows = await original(tickers, atNs);
+        await gate;
+        return rows;
+      };
+      try {
+        await storeLiveMinuteBars(store, [{ ticker: 'BBB', t: Math.floor(clock / 60_000) * 60_000 - 120_000, o: 47, h: 48, l: 46, c: 47.5, v: 100, vw: 47, n: 2 }]); // BBB to be read again
+        const reading = live.one('stocks', 'BBB', clock, show);
+        await new Promise((r) => setImmediate(r));
+        await storeTicks(store, [{ ticker: 'BBB', sip_timestamp: BigInt(clock) * NS - 5n, price: 48.75, size: 3, exchange: 4, sequence_number: 7n }], []);
+        release();
+        const kept = await reading;
+        const [want] = await marketSnapshots(store, { market: 'stocks', tickers: ['BBB'], nowMs: clock, includeOtc: true, show });
+        expect(kept && String(snapshotJson(kept.ranked.snapshot))).toBe(String(snapshotJson(want!.snapshot)));
+        expect(String(live.oneNow('stocks', 'BBB', clock, show)?.json)).toContain('"p":48.75');
+      } finally {
+        reads.lastTrades = original;
+        release();
       }
     });
   });

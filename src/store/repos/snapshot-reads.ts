@@ -95,6 +95,25 @@ export class SnapshotReadRepository {
     );
   }
 
+  /** Each ticker's earliest minute bar start in [fromMs, beforeMs); tickers without one are absent. */
+  async firstMinuteBarTimes(tickers: readonly string[], fromMs: number, beforeMs: number): Promise<Map<string, number>> {
+    const found = await byChunk(
+      tickers,
+      async (chunk) =>
+        (
+          await this.db.all(
+            `${tickerTable(chunk.length)}
+             SELECT k.ticker, (SELECT x.t FROM minute_bars x WHERE x.ticker = k.ticker AND x.t >= ? AND x.t < ? ORDER BY x.t LIMIT 1) AS t FROM k`,
+            [...chunk, fromMs, beforeMs],
+          )
+        )
+          .filter((r) => r.t !== null && r.t !== undefined)
+          .map((r) => ({ ticker: String(r.ticker), t: toNumber(r.t) })),
+      (r) => r.ticker,
+    );
+    return new Map([...found].map(([ticker, r]) => [ticker, r.t]));
+  }
+
   /**
    * Each ticker's minute bars starting in [fromMs, beforeMs) folded into one bar the way the
    * aggregation does (o first, c last, h max, l min, v and n sums, vw = Σ(vw·v)/Σv over the bars
