@@ -190,7 +190,7 @@ for (const engine of engines()) {
       const span = 600_000n * MS; // ten minutes
       const tick = fc.record({
         at: fc.bigInt({ min: 0n, max: span }).map((d) => (d / (37n * MS)) * 37n * MS), // few distinct times: ties
-        seq: fc.integer({ min: 0, max: 5 }),
+        seq: fc.integer({ min: -1, max: 5 }), // -1: none (stored as -1)
         price: fc.integer({ min: 100, max: 110 }),
         size: fc.constantFrom(1, 100, 0.25, 7.5),
         conditions: fc.option(fc.constantFrom<number[]>([12], [37, 41]), { nil: undefined }),
@@ -219,11 +219,11 @@ for (const engine of engines()) {
             const rows = ticks.map((k) => ({ ...k, t: base + k.at }));
             for (const r of rows) if (r.t > latest) latest = r.t;
             const trade = (ticker: string, r: (typeof rows)[number]): TradeRow => ({
-              ticker, sip_timestamp: r.t, price: r.price, size: r.size, exchange: 4, id: `i${r.seq}`, sequence_number: BigInt(r.seq), conditions: r.conditions,
+              ticker, sip_timestamp: r.t, price: r.price, size: r.size, exchange: 4, id: `i${r.seq}`, sequence_number: r.seq < 0 ? undefined : BigInt(r.seq), conditions: r.conditions,
               participant_timestamp: r.seq % 2 ? r.t - 5n : undefined,
             });
             const quote = (r: (typeof rows)[number]): QuoteRow => ({
-              ticker: stock, sip_timestamp: r.t, sequence_number: BigInt(r.seq), ask_price: r.price + 1, bid_price: r.price, bid_size: r.size, conditions: r.conditions,
+              ticker: stock, sip_timestamp: r.t, sequence_number: r.seq < 0 ? undefined : BigInt(r.seq), ask_price: r.price + 1, bid_price: r.price, bid_size: r.size, conditions: r.conditions,
             });
             // the same key again (same time, sequence, id, price and size) replaces the other fields
             await storeTicks(store, rows.flatMap((r) => [trade(stock, r), trade(crypto, r)]), rows.map(quote));
