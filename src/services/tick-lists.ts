@@ -4,13 +4,13 @@
 // ms of CPU on SQLite).
 //
 // A ticker's list is read after a second page of it was read from the store (off that request's
-// path): its newest MAX_LIST_ROWS ticks. The feed's live writes (services/live-events.ts) do not
-// drop it; each marks the list dirty from the earliest time it wrote. The next page asked of that
-// ticker first has the store write again only its ticks of that time or later (a handful while
-// the ticker trades live, with the same SQL as the rest, so the items are the store's own), which
-// replace the list's ticks from that time on. Pages made meanwhile wait for that read, so a page
-// never misses a write made before it was asked. Imports and corrections move the store's import
-// version, which drops every list.
+// path), or for a first page of more than LIST_FOR_PAGE_ROWS ticks: its newest MAX_LIST_ROWS. The
+// feed's live writes (services/live-events.ts) do not drop it; each marks the list dirty from the
+// earliest time it wrote. The next page asked of that ticker first has the store write again only
+// its ticks of that time or later (a handful while the ticker trades live, with the same SQL as
+// the rest, so the items are the store's own), which replace the list's ticks from that time on.
+// Pages made meanwhile wait for that read, so a page never misses a write made before it was
+// asked. Imports and corrections move the store's import version, which drops every list.
 //
 // A list is a few segments, each its own buffer: the read's ticks cut into chunks of CHUNK_ROWS,
 // and the small reads of live ticks in front, merged pairwise as they pile up (each tick is copied
@@ -37,6 +37,8 @@ export const MAX_LIST_ROWS = 60_000;
 export const CHUNK_ROWS = 4096;
 /** More segments than this and the two smallest neighbours are merged (pages would be many pieces). */
 const MAX_SEGMENTS = 40;
+/** A first page of more ticks than this has its ticker's list read and is answered from it. */
+const LIST_FOR_PAGE_ROWS = 5000;
 /** Tickers whose store reads are counted at once; past it the count starts over. */
 const MAX_COUNTED = 10_000;
 /** What a kept list costs beyond its segments' bytes (objects, map entry), for the budget. */
@@ -303,6 +305,9 @@ export class TickLists {
   async page(range: TickRange, form: TickListForm): Promise<TickJsonPage | undefined> {
     if (range.order !== 'desc' || range.gt !== undefined || range.lte !== undefined) return undefined;
     const name = `${formName(form)}:${range.ticker}`;
+    // a page of many ticks has the list read instead: about what the page would cost, and the pages
+    // after it are slices (4 connections asking for 50,000 trades each had the store write 4 pages)
+    if (this.current(name) === undefined && range.limit > LIST_FOR_PAGE_ROWS && range.after === undefined) void this.want(range.ticker, form);
     const entry = this.current(name);
     if (entry === undefined) return undefined;
     const asked = entry.written; // every write before this page
