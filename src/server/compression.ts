@@ -127,7 +127,13 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
     const id = Buffer.from(req.id, 'latin1');
     if (cached.gzip !== undefined || size < OFF_LOOP_BYTES) return sent(splicedGzip((cached.gzip ??= gzipPieces(joinedPieces(cached.head), joinedPieces(cached.tail))), id));
     // requests for it meanwhile wait for the same pieces
-    cached.gzipping ??= gzipPiecesOffLoop(joinedPieces(cached.head), joinedPieces(cached.tail)).then((p) => (cached.gzip = p));
+    cached.gzipping ??= gzipPiecesOffLoop(joinedPieces(cached.head), joinedPieces(cached.tail)).then(
+      (p) => (cached.gzip = p),
+      (err: unknown) => {
+        cached.gzipping = undefined; // the next request tries again
+        throw err;
+      },
+    );
     return cached.gzipping.then(
       (p) => sent(splicedGzip(p, id)),
       () => {
