@@ -158,7 +158,8 @@ export async function aggregateRoutes(app: FastifyInstance, ctx: RouteContext): 
         sort: q.sort,
         limit: q.limit,
       });
-      if (r.fromMemory) req.fromMemory = true;
+      // slices of days kept in memory, or items the store joined: sent as their pieces (FastifyRequest.fromMemory)
+      if (r.fromMemory || 'joined' in r.results) req.fromMemory = true;
       await finalUntilWrite(req, () => ctx.services.aggregates.newestBarMs(ticker));
       let next_url: string | undefined;
       if (r.next) {

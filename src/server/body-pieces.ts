@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
 
+/** The most a body hands the socket at once (bytes): about a ms of copying into the kernel. */
+export const PUSH_BYTES = 1024 * 1024;
+
 /**
  * A response body sent as the buffers it is made of, in turn, without copying them into one:
  * a cached answer (its bytes before the request id, the id, the rest) or a page whose items are a
@@ -20,8 +23,26 @@ export class BodyPieces extends Readable {
     this.byteLength = n;
   }
 
+  /** The piece to push next, and where in it. */
+  private at = 0;
+  private offset = 0;
+
+  /**
+   * Pushes the pieces, cut to PUSH_BYTES at most, until the reader has enough: a socket write
+   * copies what it is given into the kernel on the event loop, and a 10 MB body handed over at
+   * once held the loop for 10-17 ms in one writev.
+   */
   override _read(): void {
-    for (const p of this.pieces) this.push(p);
+    while (this.at < this.pieces.length) {
+      const piece = this.pieces[this.at]!;
+      const chunk = piece.subarray(this.offset, this.offset + PUSH_BYTES);
+      this.offset += chunk.length;
+      if (this.offset >= piece.length) {
+        this.at++;
+        this.offset = 0;
+      }
+      if (!this.push(chunk)) return;
+    }
     this.push(null);
   }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { normaliseDataset } from '../domain/datasets.js';
-import { CACHED_PREFERENCE, negotiateEncoding } from './compression.js';
+import { CACHED_PREFERENCE, negotiateEncoding, OFF_LOOP_BYTES } from './compression.js';
 import type { Renew, RepeatedRequests, ServerContext } from './context.js';
 import { routeMarket, windowLeftWhole } from './entitlements.js';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
@@ -12,7 +12,8 @@ import type { RequestMetrics } from './metrics.js';
 import type { PlanCatalog } from './plans.js';
 import { basePerRequest, isValidHost, rawPublicBase } from './public-url.js';
 import { requestId } from './request-id.js';
-import { cachedBody, joinedPieces, type CachedBody } from './response-cache.js';
+import { PUSH_BYTES } from './body-pieces.js';
+import { cachedBody, CachedBodyStream, joinedPieces, type CachedBody } from './response-cache.js';
 import type { UsageRecorder } from './usage.js';
 import type { LiveScope } from '../services/live-versions.js';
 
@@ -282,6 +283,7 @@ export class CachedHits implements RepeatedRequests {
       const encoding = negotiateEncoding(h['accept-encoding'], CACHED_PREFERENCE);
       if (encoding !== undefined && encoding !== 'gzip') return false; // compressed anew by the full path
       gzip = encoding === 'gzip';
+      if (gzip && entry.gzip === undefined && size >= OFF_LOOP_BYTES) return false; // compressed off the event loop by the full path
     }
     const headers = this.headersOf(m, entry.etag, gzip, deps).slice();
     headers[ID_AT] = id;
@@ -290,6 +292,7 @@ export class CachedHits implements RepeatedRequests {
 
     res.writeHead(200, headers);
     if (Buffer.isBuffer(body)) res.end(body);
+    else if (size > PUSH_BYTES) new CachedBodyStream(entry, id).pipe(res); // a piece at a time, as the socket drains
     else {
       res.cork();
       for (const piece of body) res.write(piece);

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { gzipPieces, splicedGzip } from './gzip-splice.js';
+import { gzipPieces, gzipPiecesOffLoop, splicedGzip } from './gzip-splice.js';
 import { BodyPieces } from './body-pieces.js';
 import { joinedPieces } from './response-cache.js';
 
@@ -123,7 +123,25 @@ export function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload
     reply.header('content-length', out.length);
     return out;
   };
-  if (splice && encoding === 'gzip') return sent(splicedGzip((cached.gzip ??= gzipPieces(joinedPieces(cached.head), joinedPieces(cached.tail))), Buffer.from(req.id, 'latin1')));
+  if (splice && encoding === 'gzip') {
+    const id = Buffer.from(req.id, 'latin1');
+    if (cached.gzip !== undefined || size < OFF_LOOP_BYTES) return sent(splicedGzip((cached.gzip ??= gzipPieces(joinedPieces(cached.head), joinedPieces(cached.tail))), id));
+    // requests for it meanwhile wait for the same pieces
+    cached.gzipping ??= gzipPiecesOffLoop(joinedPieces(cached.head), joinedPieces(cached.tail)).then(
+      (p) => (cached.gzip = p),
+      (err: unknown) => {
+        cached.gzipping = undefined; // the next request tries again
+        throw err;
+      },
+    );
+    return cached.gzipping.then(
+      (p) => sent(splicedGzip(p, id)),
+      () => {
+        reply.removeHeader('content-encoding'); // sent as it is
+        return payload;
+      },
+    );
+  }
   // the other encodings compress the whole body
   const body = pieces !== undefined ? pieces.bytes() : (payload as Buffer | string);
   if (size >= OFF_LOOP_BYTES) {

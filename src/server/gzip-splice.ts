@@ -1,5 +1,7 @@
+import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRaw, deflateRawSync } from 'node:zlib';
+import { yieldToLoop } from '../services/loop-slices.js';
 
 // A gzip body made of two pieces compressed once and a few bytes spliced between them on every
 // send: a cached answer is the same bytes but for its request id, and compressing the whole body
@@ -31,6 +33,35 @@ export function gzipPieces(head: Buffer, tail: Buffer): GzipPieces {
     headLength: head.length,
     tailLength: tail.length,
   };
+}
+
+const deflateRawAsync = promisify(deflateRaw);
+/** Bytes of CRC-32 computed between two turns of the event loop (about a ms). */
+const CRC_SLICE = 1024 * 1024;
+
+/**
+ * gzipPieces for a large body: compressed on the thread pool, the CRCs a slice at a time between
+ * turns of the event loop (a 10 MB answer took 150-300 ms of the loop to compress in one go).
+ */
+export async function gzipPiecesOffLoop(head: Buffer, tail: Buffer): Promise<GzipPieces> {
+  const [h, t] = await Promise.all([deflateRawAsync(head, { finishFlush: constants.Z_SYNC_FLUSH }), deflateRawAsync(tail)]);
+  return {
+    head: Buffer.concat([GZIP_HEADER, h]),
+    tail: t,
+    headCrc: await slicedCrc32(head),
+    tailCrc: await slicedCrc32(tail),
+    headLength: head.length,
+    tailLength: tail.length,
+  };
+}
+
+async function slicedCrc32(bytes: Buffer): Promise<number> {
+  let crc = 0;
+  for (let at = 0; at < bytes.length; at += CRC_SLICE) {
+    if (at > 0) await yieldToLoop();
+    crc = crc32(bytes.subarray(at, at + CRC_SLICE), crc);
+  }
+  return crc;
 }
 
 /** The gzip body of head + `middle` + tail (`middle` under 64 KiB: one stored block). */
@@ -65,17 +96,17 @@ const TABLE = (() => {
 })();
 
 /** zlib's own CRC-32, in Node from 20.15 (the table below otherwise). */
-const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 
-/** CRC-32 of `bytes` (gzip's). */
-export function crc32(bytes: Uint8Array): number {
-  if (nativeCrc32 !== undefined) return nativeCrc32(bytes);
-  return tableCrc32(bytes);
+/** CRC-32 of `bytes` (gzip's), continuing `prior` (the CRC-32 of the bytes before them). */
+export function crc32(bytes: Uint8Array, prior = 0): number {
+  if (nativeCrc32 !== undefined) return nativeCrc32(bytes, prior);
+  return tableCrc32(bytes, prior);
 }
 
-/** CRC-32 a byte at a time from a table. */
-export function tableCrc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
+/** CRC-32 a byte at a time from a table, continuing `prior`. */
+export function tableCrc32(bytes: Uint8Array, prior = 0): number {
+  let c = (prior ^ 0xffffffff) >>> 0;
   for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }

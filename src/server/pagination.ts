@@ -51,7 +51,7 @@ export interface JoinedPage<P> {
   items: string | Buffer | readonly (string | Buffer)[];
   count: number;
   next?: P;
-  /** Made from a list kept in memory, not read from the store (see FastifyRequest.fromMemory). */
+  /** Made from a list kept in memory, not read from the store. */
   fromMemory?: boolean;
 }
 
@@ -82,7 +82,9 @@ export async function listPage<Q extends { limit: number }, R, W extends Results
   const limit = query.limit;
   const whole = await spec.readPage?.(query, { after, limit: limit + 1 });
   if (whole) {
-    if (whole.fromMemory) req.fromMemory = true;
+    // written elsewhere (kept in memory, or joined by the store): sent as its pieces, not copied
+    // into one buffer (a 50,000-trade page read by the store held the event loop 20-30 ms for that)
+    req.fromMemory = true;
     return withNext(ctx, req, spec.family, query, new JoinedJsonItems(whole.items, whole.count), whole.next);
   }
   const { rows, position } = await spec.read(query, { after, limit: limit + 1 });

@@ -38,6 +38,8 @@ export interface CachedBody {
   etag?: string;
   /** The body gzipped around the request id (compression.ts, on first use). */
   gzip?: GzipPieces;
+  /** The gzip pieces of a large body being made off the event loop. */
+  gzipping?: Promise<GzipPieces>;
 }
 
 interface Entry extends CachedBody {

@@ -21,9 +21,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * Set when the page was made from memory (slices of a list or of days kept in memory). A large
-     * one (PIECES_FROM_BYTES or more) goes out as its pieces, not copied into one buffer, and the
-     * response cache keeps the same pieces: measured on 1,000-ticker pages from 200 start
+     * Set when the page's items were written elsewhere: slices of a list or of days kept in memory,
+     * or items the store joined. A large one (PIECES_FROM_BYTES or more) goes out as its pieces,
+     * not copied into one buffer, and the response cache keeps the same pieces: measured on 1,000-ticker pages from 200 start
      * tickers, 250-260 µs of CPU each as pieces against 620-820 µs copied and kept. A small one is
      * written and kept as any other (a 27 KiB page: 82-97 µs from the cache, 186-195 µs made again).
      */

@@ -16,6 +16,7 @@ import { NewsService } from './news.js';
 import { OptionsService } from './options.js';
 import { ReferenceService } from './reference.js';
 import { LiveSnapshots } from './live-snapshots.js';
+import { listenLiveWrites } from './live-events.js';
 import { LiveVersions } from './live-versions.js';
 import { SnapshotService, type SnapshotInputsReader } from './snapshots.js';
 import { SocialService } from './social.js';
@@ -54,7 +55,10 @@ export function createServices(store: Store, opts: ServiceOptions) {
     reference: new ReferenceService(store),
     tickerEvents: new TickerEventService(store),
     lastTicks: new LastTickService(store.market),
-    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes, (ticker) => liveVersions.of({ ticker })),
+    tradesQuotes: new TradeQuoteService(store.market, () => store.dataVersion(), opts.tickListBytes, {
+      importVersion: () => store.importVersion(),
+      listen: (listener) => listenLiveWrites(store, listener),
+    }),
     legacyTicks: new LegacyTickService(store.market),
     aggregates: new AggregateService(store, opts.now, opts.minuteDaysBytes),
     indicators: new IndicatorService(store, opts.now),

@@ -9,7 +9,7 @@ import { devTradesJson, optionQuotesJson, optionTradesJson, quotesJson, tradesJs
 import type { KeysetRows, PageRequest } from './paging.js';
 import { decimalQuantity } from '../domain/decimal-quantity.js';
 import { VersionedMemo } from './versioned-memo.js';
-import { TickLists } from './tick-lists.js';
+import { TickLists, type TickListFeed } from './tick-lists.js';
 
 export type { RawQuote, RawTrade, TickPosition } from '../store/repos/market-port.js';
 
@@ -100,11 +100,14 @@ export class TradeQuoteService {
     private readonly market: Pick<MarketDataPort, 'readTradesRaw' | 'readQuotesRaw' | 'readTradesJsonPage' | 'readQuotesJsonPage' | 'newestTickNs' | 'readTickList'>,
     currentVersion: () => string,
     listBytes?: number,
-    /** The version of one ticker's ticks (default: the whole data version), for its kept list. */
-    tickerVersion: (ticker: string) => string = currentVersion,
+    /**
+     * What renews the kept lists: the import version and the live writes that extend them
+     * (default: the whole data version, which any write moves, and no live writes).
+     */
+    feed: TickListFeed = { importVersion: currentVersion, listen: () => () => {} },
   ) {
     this.newest = new VersionedMemo(currentVersion);
-    if (listBytes !== 0) this.lists = new TickLists(market, tickerVersion, listBytes);
+    if (listBytes !== 0) this.lists = new TickLists(market, feed, listBytes);
   }
 
   /** The time (ns) of the newest stored trade or quote of `ticker`; undefined when it has none. */
@@ -117,7 +120,7 @@ export class TradeQuoteService {
     const market = marketOfTicker(q.ticker);
     const form = { crypto: market === 'crypto', decimalSize: market === 'stocks' };
     const range = rangeOf(q, page);
-    const kept = this.lists?.page(range, form);
+    const kept = await this.lists?.page(range, form);
     if (kept) return kept;
     const read = await this.market.readTradesJsonPage(range, form);
     this.lists?.readFromStore(q.ticker, form);
@@ -132,7 +135,7 @@ export class TradeQuoteService {
   /** A page of v3 quotes written as JSON by the store (as quotesJson). */
   async quotesJsonPage(q: TickWindow, page: PageRequest<TickPosition>): Promise<TickJsonPage> {
     const range = rangeOf(q, page);
-    const kept = this.lists?.page(range, 'quotes');
+    const kept = await this.lists?.page(range, 'quotes');
     if (kept) return kept;
     const read = await this.market.readQuotesJsonPage(range);
     this.lists?.readFromStore(q.ticker, 'quotes');

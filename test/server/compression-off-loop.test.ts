@@ -1,9 +1,12 @@
 // Large answers are compressed off the event loop: the body a client decodes is the page, and
-// while a page of several hundred KiB is compressed other work goes on.
+// while a page of several hundred KiB is compressed other work goes on, also the first time a
+// large cached answer is gzipped (later requests splice their request id into the same pieces).
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAnswer, OFF_LOOP_BYTES } from '../../src/server/compression.js';
+import { BodyPieces } from '../../src/server/body-pieces.js';
+import { CachedBodyStream, ResponseCache } from '../../src/server/response-cache.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { bulkTickers } from '../helpers/reference-fixture.js';
 import { productionApp, type ProductionTestApp } from './production-app.js';
@@ -52,5 +55,50 @@ describe('compression of large answers', () => {
     expect(turned).toBe(true);
     expect(brotliDecompressSync(bytes as Buffer).equals(body)).toBe(true);
     expect(reply.h['content-length']).toBe((bytes as Buffer).length);
+  });
+
+  it('lets the event loop turn while a large cached answer is gzipped the first time, and splices each request id into the same pieces', async () => {
+    const fakeReply = () => ({ statusCode: 200, h: {} as Record<string, unknown>, getHeader(n: string) { return this.h[n]; }, header(n: string, v: unknown) { this.h[n] = v; return this; }, removeHeader(n: string) { delete this.h[n]; } });
+    const items = Buffer.from(JSON.stringify(bulkTickers(8000)));
+    const body = (id: string) => [Buffer.from(`{"request_id":"${id}","results":`), items, Buffer.from('}')];
+    const cache = new ResponseCache(10, 64 * 2 ** 20);
+    const cached = cache.set('k', 'v1', body('first-id'), 'first-id')!;
+    expect(cached.bytes).toBeGreaterThan(OFF_LOOP_BYTES);
+    const ask = (id: string) => {
+      const req = { id, headers: { 'accept-encoding': 'gzip' }, cachedBody: cached } as unknown as FastifyRequest;
+      const reply = fakeReply();
+      return { out: compressAnswer(req, reply as unknown as FastifyReply, new CachedBodyStream(cached, id), 1024), reply };
+    };
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const first = ask('id-1');
+    const second = ask('id-22');
+    expect(first.out).toBeInstanceOf(Promise);
+    expect(turned).toBe(false);
+    const [a, b] = (await Promise.all([first.out, second.out])) as Buffer[];
+    expect(turned).toBe(true);
+    expect(gunzipSync(a!).equals(Buffer.concat(body('id-1')))).toBe(true);
+    expect(gunzipSync(b!).equals(Buffer.concat(body('id-22')))).toBe(true);
+    expect(first.reply.h['content-length']).toBe(a!.length);
+    // made once: the next request is answered at once from the same pieces
+    const third = ask('id-333');
+    expect(Buffer.isBuffer(third.out)).toBe(true);
+    expect(gunzipSync(third.out as Buffer).equals(Buffer.concat(body('id-333')))).toBe(true);
+  });
+
+  it('hands a large body to the socket a bounded piece at a time, as the reader takes them', async () => {
+    const pieces = [Buffer.alloc(3 * 2 ** 20, 'a'), Buffer.from(',"id":"x",'), Buffer.alloc(5 * 2 ** 20 + 7, 'b')];
+    const stream = new BodyPieces(pieces);
+    const chunks: Buffer[] = [];
+    let held = 0; // what was pushed but not yet read, at most
+    stream.on('data', (c: Buffer) => {
+      chunks.push(c);
+      held = Math.max(held, stream.readableLength);
+    });
+    await new Promise((resolve) => stream.on('end', resolve));
+    expect(held).toBeLessThanOrEqual(2 ** 20); // never the whole body
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThanOrEqual(2 ** 20);
+    expect(chunks.length).toBeGreaterThan(8);
+    expect(Buffer.concat(chunks).equals(Buffer.concat(pieces))).toBe(true);
   });
 });

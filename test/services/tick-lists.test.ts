@@ -1,15 +1,16 @@
 // Descending pages of v3 trades and quotes answered from a ticker's ticks kept in memory. Each
 // page must be the page the store writes for the same range (items byte for byte, count, the
 // position the next page resumes after) over time bounds and cursors falling on ties of time and
-// sequence number, for stock, crypto and quote forms; a ticker with more ticks than a list takes,
-// or with a size only JavaScript writes, is left to the store; a write is never answered from a
-// list read before it. Both engines.
+// sequence number, for stock, crypto and quote forms, also while the feed writes the ticker's
+// ticks (in order, out of order, again with other values); a ticker with more ticks than a list
+// takes keeps its newest and leaves older pages to the store; a size only JavaScript writes is left
+// to the store; a write is never answered from a list read before it. Both engines.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
-import { LiveVersions } from '../../src/services/live-versions.js';
+import { listenLiveWrites } from '../../src/services/live-events.js';
 import { storeTicks } from '../../src/services/live-ticks.js';
-import { TickLists, type TickListForm } from '../../src/services/tick-lists.js';
+import { TickLists, type TickListFeed, type TickListForm } from '../../src/services/tick-lists.js';
 import type { Store } from '../../src/store/index.js';
 import type { TickJsonPage, TickRange } from '../../src/store/repos/market-port.js';
 import { startTestApp } from '../helpers/app.js';
@@ -58,6 +59,11 @@ function quotes(ticker: string): QuoteRow[] {
   }));
 }
 
+/** The store's import version and its live writes, as the server's lists follow them. */
+const liveFeed = (store: Store): TickListFeed => ({ importVersion: () => store.importVersion(), listen: (l) => listenLiveWrites(store, l) });
+/** The whole data version, which every write moves, and no live writes. */
+const wholeVersion = (store: Store): TickListFeed => ({ importVersion: () => store.dataVersion(), listen: () => () => {} });
+
 const text = (p: TickJsonPage | undefined) => p && { items: Buffer.isBuffer(p.items) ? p.items.toString() : p.items.map(String).join(','), count: p.count, next: p.next };
 
 for (const engine of engines()) {
@@ -76,7 +82,7 @@ for (const engine of engines()) {
     const bound = fc.option(fc.bigInt({ min: -SPAN / 10n, max: SPAN + SPAN / 10n }).map((d) => T0 + d), { nil: undefined });
 
     it('answers every descending page, and every page of a walk by its cursors, as the store writes it', async () => {
-      const lists = new TickLists(store.market, () => store.dataVersion());
+      const lists = new TickLists(store.market, wholeVersion(store));
       const wantAll = async () => {
         for (const [ticker, form] of [['AAA', STOCK], ['X:BTCUSD', CRYPTO], ['AAA', 'quotes']] as const) await lists.want(ticker, form);
         return store.dataVersion();
@@ -95,9 +101,9 @@ for (const engine of engines()) {
             for (let pages = 0; pages < 400; pages++) {
               const expected = await storePage(range, form);
               if (store.dataVersion() !== version) version = await wantAll();
-              const kept = lists.page(range, form);
-              if (ticker === 'NONE') expect(kept).toBeUndefined();
-              else expect(text(kept)).toEqual(text(expected));
+              const kept = await lists.page(range, form);
+              // NONE has no list until a page of more than 5,000 has it read (empty)
+              if (ticker !== 'NONE' || kept !== undefined) expect(text(kept)).toEqual(text(expected));
               if (!expected?.next) break;
               range = { ...range, after: expected.next };
             }
@@ -107,54 +113,181 @@ for (const engine of engines()) {
       );
     });
 
-    it('leaves ascending pages, tickers with more ticks than a list takes and sizes only JavaScript writes to the store', async () => {
-      const lists = new TickLists(store.market, () => store.dataVersion(), undefined, 299);
+    it('leaves ascending pages, sizes only JavaScript writes and pages past the newest ticks of a longer list to the store', async () => {
+      const lists = new TickLists(store.market, wholeVersion(store), undefined, 299, 7);
       await Promise.all([lists.want('AAA', STOCK), lists.want('MANY', STOCK), lists.want('ODD', STOCK), lists.want('AAA', 'quotes')]);
       const desc: Omit<TickRange, 'ticker'> = { order: 'desc', limit: 11 };
-      expect(lists.page({ ticker: 'MANY', ...desc }, STOCK)).toBeUndefined(); // 300 trades
-      expect(lists.page({ ticker: 'ODD', ...desc }, STOCK)).toBeUndefined();
-      expect(lists.page({ ticker: 'AAA', ...desc, order: 'asc' }, 'quotes')).toBeUndefined();
-      expect(lists.page({ ticker: 'AAA', ...desc }, 'quotes')?.count).toBe(10); // 200 quotes
-      expect(lists.page({ ticker: 'AAA', ...desc }, CRYPTO)).toBeUndefined(); // another form is another list
-      const small = new TickLists(store.market, () => store.dataVersion(), 1000);
+      expect(await lists.page({ ticker: 'ODD', ...desc }, STOCK)).toBeUndefined();
+      expect(await lists.page({ ticker: 'AAA', ...desc, order: 'asc' }, 'quotes')).toBeUndefined();
+      expect((await lists.page({ ticker: 'AAA', ...desc }, 'quotes'))?.count).toBe(10); // 200 quotes
+      expect(await lists.page({ ticker: 'AAA', ...desc }, CRYPTO)).toBeUndefined(); // another form is another list
+      // MANY has 300 trades, of which the list keeps the newest 299: a walk of pages of 10 has them
+      // from the list until the page whose row after it would be the 300th
+      let range: TickRange = { ticker: 'MANY', ...desc };
+      let fromList = 0;
+      for (;;) {
+        const expected = await store.market.readTradesJsonPage(range, STOCK);
+        const kept = await lists.page(range, STOCK);
+        if (kept === undefined) break;
+        expect(text(kept)).toEqual(text(expected));
+        fromList++;
+        range = { ...range, after: expected!.next! };
+      }
+      expect(fromList).toBe(29);
+      expect(await lists.page({ ticker: 'MANY', ...desc, limit: 299 }, STOCK)).toBeDefined();
+      expect(await lists.page({ ticker: 'MANY', ...desc, limit: 300 }, STOCK)).toBeUndefined();
+      const small = new TickLists(store.market, wholeVersion(store), 1000);
       await small.want('AAA', STOCK);
-      expect(small.page({ ticker: 'AAA', ...desc }, STOCK)).toBeUndefined(); // over the budget
-      expect(small.bytes).toBe(0);
+      expect(await small.page({ ticker: 'AAA', ...desc }, STOCK)).toBeUndefined(); // over the budget
+      expect(small.bytes).toBeLessThan(1000);
     });
 
-    it('never answers from a list read before a write', async () => {
-      const lists = new TickLists(store.market, () => store.dataVersion());
+    it('reads the list for a first page of more than 5,000 ticks, once for pages asked at once, and answers them from it', async () => {
+      const lists = new TickLists(store.market, wholeVersion(store));
+      const read = vi.spyOn(store.market, 'readTickList');
+      try {
+        const big: TickRange = { ticker: 'AAA', order: 'desc', limit: 50_001 };
+        const pages = await Promise.all([lists.page(big, STOCK), lists.page(big, STOCK)]);
+        expect(read).toHaveBeenCalledTimes(1);
+        const expected = text(await store.market.readTradesJsonPage(big, STOCK));
+        for (const p of pages) expect(text(p)).toEqual(expected);
+        expect(await lists.page({ ticker: 'AAA', order: 'desc', limit: 11 }, 'quotes')).toBeUndefined(); // a small first page: the store's
+        expect(read).toHaveBeenCalledTimes(1);
+      } finally {
+        read.mockRestore();
+      }
+    });
+
+    it('never answers from a list read before an import', async () => {
+      const lists = new TickLists(store.market, liveFeed(store));
       const read = vi.spyOn(store.market, 'readTickList');
       await lists.want('NEW', STOCK);
       await lists.want('NEW', STOCK);
       expect(read).toHaveBeenCalledTimes(1);
-      expect(lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK)?.count).toBe(0);
+      expect((await lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK))?.count).toBe(0);
       await store.market.insertTrades([{ ...trades('NEW')[5]! }]);
-      await vi.waitFor(() => expect(lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK)).toBeUndefined());
+      await vi.waitFor(async () => expect(await lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK)).toBeUndefined());
       await settledDataVersion(store, engine.name);
       await lists.want('NEW', STOCK);
-      expect(text(lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK))?.count).toBe(1);
+      expect(text(await lists.page({ ticker: 'NEW', order: 'desc', limit: 10 }, STOCK))?.count).toBe(1);
       read.mockRestore();
+      lists.close();
     });
 
-    it("keeps a ticker's list while the feed writes another ticker's trades, and reads it again after its own", async () => {
+    it("extends a ticker's list with its live ticks, reading only those, one read at a time, and leaves it be for another ticker's", async () => {
       await settledDataVersion(store, engine.name);
-      const versions = new LiveVersions(store, () => store.importVersion());
-      const lists = new TickLists(store.market, (ticker) => versions.of({ ticker }));
+      const lists = new TickLists(store.market, liveFeed(store));
+      const read = vi.spyOn(store.market, 'readTickList');
       try {
         await lists.want('AAA', STOCK);
-        const before = text(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK));
+        const first = { ticker: 'AAA', order: 'desc', limit: 5 } as const;
+        const before = text(await lists.page(first, STOCK));
         expect(before?.count).toBe(4);
         await storeTicks(store, [{ ...trades('LIVE')[0]!, sip_timestamp: T0 + 5n }], []);
-        expect(text(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK))).toEqual(before);
+        expect(text(await lists.page(first, STOCK))).toEqual(before);
+        expect(read).toHaveBeenCalledTimes(1);
         await storeTicks(store, [{ ...trades('AAA')[0]!, sip_timestamp: T0 + SPAN * 2n, price: 999 }], []);
-        expect(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK)).toBeUndefined();
-        await lists.want('AAA', STOCK);
-        expect(String(text(lists.page({ ticker: 'AAA', order: 'desc', limit: 5 }, STOCK))?.items)).toContain('999');
+        // pages asked at once wait for one read of what was written
+        const pages = await Promise.all([lists.page(first, STOCK), lists.page(first, STOCK), lists.page({ ...first, limit: 301 }, STOCK)]);
+        expect(read).toHaveBeenCalledTimes(2);
+        expect(read.mock.calls[1]![3]).toBe(T0 + SPAN * 2n); // from the time written on
+        expect(String(text(pages[0])?.items)).toContain('"price":999');
+        expect(text(pages[0])).toEqual(text(await store.market.readTradesJsonPage(first, STOCK)));
+        expect(text(pages[2])).toEqual(text(await store.market.readTradesJsonPage({ ...first, limit: 301 }, STOCK)));
       } finally {
-        versions.close();
+        read.mockRestore();
+        lists.close();
       }
     });
+
+    it('answers, while the feed writes trades and quotes in and out of order, every page as the store writes it', async () => {
+      await settledDataVersion(store, engine.name);
+      const MS = 1_000_000n;
+      const span = 600_000n * MS; // ten minutes
+      const tick = fc.record({
+        at: fc.bigInt({ min: 0n, max: span }).map((d) => (d / (37n * MS)) * 37n * MS), // few distinct times: ties
+        seq: fc.integer({ min: -1, max: 5 }), // -1: none (stored as -1)
+        price: fc.integer({ min: 100, max: 110 }),
+        size: fc.constantFrom(1, 100, 0.25, 7.5),
+        conditions: fc.option(fc.constantFrom<number[]>([12], [37, 41]), { nil: undefined }),
+      });
+      const publish = fc.record({ kind: fc.constant('publish' as const), ticks: fc.array(tick, { minLength: 1, maxLength: 8 }), newest: fc.boolean() });
+      const read = fc.record({
+        kind: fc.constant('read' as const),
+        form: fc.constantFrom<'stock' | 'crypto' | 'quotes'>('stock', 'crypto', 'quotes'),
+        gte: fc.option(fc.bigInt({ min: -span / 10n, max: span + span / 2n }), { nil: undefined }),
+        lt: fc.option(fc.bigInt({ min: -span / 10n, max: span + span / 2n }), { nil: undefined }),
+        limit: fc.constantFrom(2, 3, 4, 7, 30, 50_001),
+        pages: fc.integer({ min: 1, max: 4 }),
+      });
+      let run = 0;
+      let fromLists = 0;
+      let reads = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.oneof(publish, read), { minLength: 2, maxLength: 14 }), async (steps) => {
+          run++;
+          const stock = `LV${run}`;
+          const crypto = `X:LV${run}USD`;
+          let latest = T0; // the newest time published so far
+          let n = 0;
+          const write = async (ticks: { at: bigint; seq: number; price: number; size: number; conditions?: number[] }[], newest: boolean) => {
+            const base = newest ? latest : T0;
+            const rows = ticks.map((k) => ({ ...k, t: base + k.at }));
+            for (const r of rows) if (r.t > latest) latest = r.t;
+            const trade = (ticker: string, r: (typeof rows)[number]): TradeRow => ({
+              ticker, sip_timestamp: r.t, price: r.price, size: r.size, exchange: 4, id: `i${r.seq}`, sequence_number: r.seq < 0 ? undefined : BigInt(r.seq), conditions: r.conditions,
+              participant_timestamp: r.seq % 2 ? r.t - 5n : undefined,
+            });
+            const quote = (r: (typeof rows)[number]): QuoteRow => ({
+              ticker: stock, sip_timestamp: r.t, sequence_number: r.seq < 0 ? undefined : BigInt(r.seq), ask_price: r.price + 1, bid_price: r.price, bid_size: r.size, conditions: r.conditions,
+            });
+            // the same key again (same time, sequence, id, price and size) replaces the other fields
+            await storeTicks(store, rows.flatMap((r) => [trade(stock, r), trade(crypto, r)]), rows.map(quote));
+            n += rows.length;
+          };
+          await write([{ at: 0n, seq: 0, price: 100, size: 1 }, { at: 37n * MS, seq: 1, price: 101, size: 2 }], true);
+          // the server's lists, and small ones that keep 12 ticks in segments of 3 (older pages from the store)
+          const all = [new TickLists(store.market, liveFeed(store)), new TickLists(store.market, liveFeed(store), undefined, 12, 3)];
+          const forms = { stock: [stock, STOCK], crypto: [crypto, CRYPTO], quotes: [stock, 'quotes'] } as const;
+          try {
+            for (const lists of all) for (const [ticker, form] of Object.values(forms)) await lists.want(ticker, form);
+            for (const step of steps) {
+              if (step.kind === 'publish') {
+                await write(step.ticks, step.newest);
+                continue;
+              }
+              const [ticker, form] = forms[step.form];
+              let range: TickRange = { ticker, order: 'desc', limit: step.limit, gte: step.gte === undefined ? undefined : T0 + step.gte, lt: step.lt === undefined ? undefined : T0 + step.lt };
+              for (let p = 0; p < step.pages; p++) {
+                for (const [i, lists] of all.entries()) {
+                  const version = store.importVersion();
+                  let kept = await lists.page(range, form);
+                  if (kept === undefined && store.importVersion() !== version) {
+                    await lists.want(ticker, form); // PostgreSQL's row counters moved the import version: read again
+                    kept = await lists.page(range, form);
+                  }
+                  const expected = await storePage(range, form);
+                  reads++;
+                  if (i === 0 && store.importVersion() === version) expect(kept).toBeDefined(); // the whole list is kept
+                  if (kept !== undefined) {
+                    fromLists++;
+                    expect(text(kept)).toEqual(text(expected));
+                  }
+                }
+                const expected = await storePage(range, form);
+                if (!expected?.next) break;
+                range = { ...range, after: expected.next };
+              }
+            }
+          } finally {
+            for (const lists of all) lists.close();
+          }
+          expect(n).toBeGreaterThan(0);
+        }),
+        { numRuns: engine.name === 'postgres' ? 40 : 80 },
+      );
+      expect(fromLists).toBeGreaterThan(reads / 2);
+    }, 300_000);
 
     it('answers /v3/trades and /v3/quotes pages from the kept list once read, as the store would, unless the budget is 0 (--memory-ticks-mb 0)', async () => {
       const bodies: unknown[][] = [];

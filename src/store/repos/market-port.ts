@@ -45,9 +45,11 @@ export interface TickJsonPage {
   fromMemory?: boolean;
 }
 
-/** Every tick of a ticker as JSON (readTickList), newest first. */
+/** The newest ticks of a ticker as JSON (readTickList), newest first. */
 export interface TickListItems {
   count: number;
+  /** Whether these are all the ticks asked for (else the oldest of them were left out). */
+  complete: boolean;
   /** The items joined by commas. */
   items: Buffer;
   /** Each item's length in bytes, as decimal text joined by commas. */
@@ -195,10 +197,11 @@ export interface MarketDataPort {
    */
   readMinuteBarDays(ticker: string, fromMs: number, toMs: number, maxRows: number, otc: boolean): Promise<MinuteBarDayItems[]>;
   /**
-   * Every trade (written in `form`) or quote of `ticker` as the JSON items its pages hold, newest
-   * first; undefined when it has more than `maxRows`, or a trade only JavaScript can write.
+   * The newest `maxRows` trades (written in `form`) or quotes of `ticker`, of time `since` or
+   * later when given, as the JSON items its pages hold, newest first; undefined when one of them is
+   * a trade only JavaScript can write.
    */
-  readTickList(ticker: string, form: TradeJsonForm | 'quotes', maxRows: number): Promise<TickListItems | undefined>;
+  readTickList(ticker: string, form: TradeJsonForm | 'quotes', maxRows: number, since?: bigint): Promise<TickListItems | undefined>;
   /** The time (ns) of the newest stored trade or quote of `ticker` (the time its pages filter on); undefined when none is stored. */
   newestTickNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined>;
   /** Latest trade/quote at or before `atNs` (default: the latest stored). */

@@ -663,8 +663,8 @@ export class MarketDataRepository implements MarketDataPort {
     );
   }
 
-  async readTickList(ticker: string, form: TradeJsonForm | 'quotes', maxRows: number): Promise<TickListItems | undefined> {
-    return readTickListItems(this.db, ticker, form, maxRows);
+  async readTickList(ticker: string, form: TradeJsonForm | 'quotes', maxRows: number, since?: bigint): Promise<TickListItems | undefined> {
+    return readTickListItems(this.db, ticker, form, maxRows, since);
   }
 
   async newestTickNs(kind: 'trades' | 'quotes', ticker: string): Promise<bigint | undefined> {

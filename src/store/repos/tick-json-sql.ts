@@ -132,37 +132,56 @@ export async function readQuotesJsonPage(db: SqlDriver, range: TickRange, query:
   return (await readTickJsonPage(db, 'quotes', 'ts', quoteObject(), '', '1 = 1', range, query))!; // every quote can be written
 }
 
+/** Tick list reads of fewer rows run on SQLite's serving connection: about a ms, less than the hand-over to its reader thread. */
+const LIST_READ_ON_LOOP_ROWS = 256;
+
 /**
- * Every trade (form given) or quote of `ticker`, newest first (time, then sequence number, then
- * store key, all descending), as the JSON items readTradesJsonPage and readQuotesJsonPage write,
- * with each item's length in bytes and its position; undefined when the ticker has more than
- * `maxRows` of them, or a trade whose size the engine cannot write as JavaScript does.
+ * The newest `maxRows` trades (form given) or quotes of `ticker`, of time `since` or later when
+ * given, newest first (time, then sequence number, then store key, all descending), as the JSON
+ * items readTradesJsonPage and readQuotesJsonPage write, with each item's length in bytes and its
+ * position; undefined when one of them is a trade whose size the engine cannot write as JavaScript
+ * does. One row beyond `maxRows` is read to tell whether any was left out.
  */
-export async function readTickListItems(db: SqlDriver, ticker: string, form: TradeJsonForm | 'quotes', maxRows: number): Promise<TickListItems | undefined> {
+export async function readTickListItems(db: SqlDriver, ticker: string, form: TradeJsonForm | 'quotes', maxRows: number, since?: bigint): Promise<TickListItems | undefined> {
   const quotes = form === 'quotes';
   const [table, time] = quotes ? ['quotes', 'ts'] : ['trades', 'sip_timestamp'];
   const object = quotes ? quoteObject() : tradeObject(db.engine, form);
   const check = quotes || !form.decimalSize ? '1' : `CASE WHEN ${sizeTextIsDecimal(db.engine)} THEN 1 ELSE 0 END`;
-  // counted first over the index alone: a liquid stock's millions of trades are not written to be dropped
-  const [[counted]] = await db.rawRows(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ticker = ? LIMIT ?) t`, [ticker, maxRows + 1], { long: true });
-  if (toNumber(counted as number) > maxRows) return undefined;
   const bytes = db.engine === 'sqlite' ? 'length(CAST(item AS BLOB))' : 'octet_length(item)';
   const order = 'time DESC, seq DESC, pk DESC';
   const items = `string_agg(item, ',' ORDER BY ${order})`;
+  const params: SqlValue[] = since === undefined ? [ticker, maxRows + 1] : [ticker, since, maxRows + 1];
   const rows = await db.rawRows(
     `SELECT count(*), min(writable), ${db.engine === 'sqlite' ? `CAST(${items} AS BLOB)` : items},
             string_agg(CAST(${bytes} AS TEXT), ',' ORDER BY ${order}),
             string_agg(CAST(time AS TEXT) || ':' || CAST(seq AS TEXT) || ':' || CAST(pk AS TEXT), ',' ORDER BY ${order})
        FROM (SELECT ${object} AS item, ${check} AS writable, ${time} AS time, sequence_number AS seq, pk
-               FROM (SELECT *${quotes ? '' : `, ${text('size')} AS size_text`} FROM ${table} WHERE ticker = ? ORDER BY ${time} DESC, sequence_number DESC, pk DESC LIMIT ?) t) p`,
-    [ticker, maxRows + 1],
-    { long: true },
+               FROM (SELECT *${quotes ? '' : `, ${text('size')} AS size_text`} FROM ${table}
+                      WHERE ticker = ?${since === undefined ? '' : ` AND ${time} >= ?`}
+                      ORDER BY ${time} DESC, sequence_number DESC, pk DESC LIMIT ?) t) p`,
+    params,
+    // on SQLite, off the event loop unless it is a few ticks (a read of the live ticks written since the last)
+    { long: maxRows >= LIST_READ_ON_LOOP_ROWS },
   );
   const [count, writable, joined, lengths, keys] = rows[0] ?? [];
   const n = toNumber((count ?? 0) as number);
-  if (n > maxRows || (n > 0 && toNumber(writable as number) !== 1)) return undefined;
-  if (n === 0) return { count: 0, items: Buffer.alloc(0), lengths: '', keys: '' };
-  return { count: n, items: Buffer.isBuffer(joined) ? joined : Buffer.from(String(joined)), lengths: String(lengths), keys: String(keys) };
+  if (n > 0 && toNumber(writable as number) !== 1) return undefined;
+  if (n === 0) return { count: 0, complete: true, items: Buffer.alloc(0), lengths: '', keys: '' };
+  const read: TickListItems = { count: n, complete: true, items: Buffer.isBuffer(joined) ? joined : Buffer.from(String(joined)), lengths: String(lengths), keys: String(keys) };
+  return n > maxRows ? withoutOldest(read) : read;
+}
+
+/** `read` without its last (oldest) item, marked incomplete. */
+function withoutOldest(read: TickListItems): TickListItems {
+  const cut = (joined: string) => joined.slice(0, Math.max(0, joined.lastIndexOf(',')));
+  const lastLength = Number(read.lengths.slice(read.lengths.lastIndexOf(',') + 1));
+  return {
+    count: read.count - 1,
+    complete: false,
+    items: read.items.subarray(0, Math.max(0, read.items.length - lastLength - 1)),
+    lengths: cut(read.lengths),
+    keys: cut(read.keys),
+  };
 }
 
 /** The JSON object of one bar row (barTuplesJson's keys and order), `otc` added when asked. */
