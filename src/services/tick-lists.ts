@@ -377,8 +377,15 @@ export class TickLists {
           limit = Math.min(this.maxRows, newer + rows);
         }
       }
-      const read = await this.source.readTickList(ticker, form, limit, since);
+      let read = await this.source.readTickList(ticker, form, limit, since);
       if (this.current(name) !== entry) return;
+      if (read !== undefined && since !== undefined && !read.complete && limit < this.maxRows) {
+        // More ticks from that time on than were kept and noted: writes committed but not yet
+        // heard of (publishes are told in arrival order once committed, so a later one can be in
+        // the store first). Read them all rather than keep only the newest few.
+        read = await this.source.readTickList(ticker, form, this.maxRows, since);
+        if (this.current(name) !== entry) return;
+      }
       if (read === undefined) {
         this.setSegments(name, entry, null, false);
         entry.covered = target;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
-import { listenLiveWrites } from '../../src/services/live-events.js';
+import { listenLiveWrites, type LiveWrite } from '../../src/services/live-events.js';
 import { storeTicks } from '../../src/services/live-ticks.js';
 import { TickLists, type TickListFeed, type TickListForm } from '../../src/services/tick-lists.js';
 import type { Store } from '../../src/store/index.js';
@@ -196,6 +196,30 @@ for (const engine of engines()) {
         expect(text(pages[2])).toEqual(text(await store.market.readTradesJsonPage({ ...first, limit: 301 }, STOCK)));
       } finally {
         read.mockRestore();
+        lists.close();
+      }
+    });
+
+    it('keeps the whole list when the store already holds newer ticks than the feed has told of (publishes told in order once committed)', async () => {
+      await store.market.insertTrades(trades('LAG'));
+      await settledDataVersion(store, engine.name);
+      // the list hears only the writes passed on here: the first one below is committed but not yet told
+      let tell: ((w: LiveWrite) => void) | undefined;
+      const feed: TickListFeed = { importVersion: () => store.importVersion(), listen: (l) => ((tell = l), () => {}) };
+      const heard: LiveWrite[] = [];
+      const stop = listenLiveWrites(store, (w) => heard.push(w));
+      const lists = new TickLists(store.market, feed);
+      try {
+        await lists.want('LAG', STOCK);
+        await storeTicks(store, [{ ...trades('LAG')[0]!, sip_timestamp: T0 + SPAN * 3n, sequence_number: 1n, price: 333 }], []);
+        await storeTicks(store, [{ ...trades('LAG')[0]!, sip_timestamp: T0 + SPAN * 2n, sequence_number: 1n, price: 222 }], []);
+        tell!(heard[1]!);
+        const range = { ticker: 'LAG', order: 'desc', limit: 400 } as const;
+        const fromList = text(await lists.page(range, STOCK));
+        expect(fromList).toEqual(text(await store.market.readTradesJsonPage(range, STOCK)));
+        expect(fromList?.count).toBe(302);
+      } finally {
+        stop();
         lists.close();
       }
     });
