@@ -70,7 +70,7 @@ for (const engine of engines()) {
       const reads = vi.spyOn(store.reference, 'tickerItemsPage');
       const second = await get(url + CACHED_PAGE, key);
       expect(reads).not.toHaveBeenCalled();
-      expect(pieces).toHaveBeenCalledTimes(1); // this answer took the path under test
+      expect(pieces).toHaveBeenCalled(); // this answer took the path under test (read a piece at a time as the socket drains)
       expect(second.status).toBe(200);
       expect(second.headers['transfer-encoding']).toBeUndefined();
       expect(Number(second.headers['content-length'])).toBe(second.body.length);
@@ -93,7 +93,7 @@ for (const engine of engines()) {
       const reads = vi.spyOn(store.reference, 'tickerItemsPage');
       const kept = await get(url + KEPT_PAGE, key);
       expect(reads).not.toHaveBeenCalled();
-      expect(pieces).toHaveBeenCalledTimes(1);
+      expect(pieces).toHaveBeenCalled();
       expect(t.app.ctx.responseCache!.size).toBe(cached + 1);
       expect(kept.status).toBe(200);
       expect(kept.headers['transfer-encoding']).toBeUndefined();
@@ -108,7 +108,7 @@ for (const engine of engines()) {
       const fromCache = vi.spyOn(CachedBodyStream.prototype, '_read');
       const again = await get(url + KEPT_PAGE, key);
       expect(page).not.toHaveBeenCalled();
-      expect(fromCache).toHaveBeenCalledTimes(1);
+      expect(fromCache).toHaveBeenCalled();
       expect(Number(again.headers['content-length'])).toBe(again.body.length);
       expect(JSON.parse(again.body.toString()).request_id).toBe(again.headers['x-request-id']);
       expect(withoutId(again.body.toString())).toEqual(withoutId(kept.body.toString()));
@@ -120,7 +120,7 @@ for (const engine of engines()) {
       const cached = t.app.ctx.responseCache!.size;
       const pieces = vi.spyOn(BodyPieces.prototype, '_read');
       const kept = await get(url + BARS_PAGE, key);
-      expect(pieces).toHaveBeenCalledTimes(1);
+      expect(pieces).toHaveBeenCalled();
       expect(t.app.ctx.responseCache!.size).toBe(cached + 1);
       expect(kept.status).toBe(200);
       expect(kept.headers['transfer-encoding']).toBeUndefined();
@@ -130,7 +130,7 @@ for (const engine of engines()) {
       const fromCache = vi.spyOn(CachedBodyStream.prototype, '_read');
       const again = await get(url + BARS_PAGE, key);
       expect(made).not.toHaveBeenCalled();
-      expect(fromCache).toHaveBeenCalledTimes(1);
+      expect(fromCache).toHaveBeenCalled();
       expect(Number(again.headers['content-length'])).toBe(again.body.length);
       expect(withoutId(again.body.toString())).toEqual(withoutId(kept.body.toString()));
       const body = JSON.parse(kept.body.toString());
