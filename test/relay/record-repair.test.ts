@@ -69,6 +69,24 @@ for (const engine of engines()) {
       c.close();
     });
 
+    it('stores every trade of frames larger than a write once, in order, and the last one is the last trade', async () => {
+      const c = await SdkClient.open(relay.key, relay.server.base);
+      await c.subscribe('T.SPLT');
+      await waitFor(() => upstream.subscriptions('stocks').has('T.SPLT'), 'T.SPLT upstream');
+      // frames of 150, 70 and 180 trades: written in slices of a hundred, each frame split across them
+      upstream.send('stocks', trades('SPLT', 150, T0));
+      upstream.send('stocks', trades('SPLT', 70, T0, 150));
+      upstream.send('stocks', trades('SPLT', 180, T0, 220));
+      await c.until(() => c.events().length === 400, 'the trades');
+      await waitFor(async () => (await get('/v3/trades/SPLT?limit=1000&order=asc')).body.results?.length === 400, 'the trades recorded');
+      const stored = (await get('/v3/trades/SPLT?limit=1000&order=asc')).body.results as { id: string; sip_timestamp: bigint; sequence_number: number }[];
+      expect(stored.map((r) => r.id)).toEqual(Array.from({ length: 400 }, (_, k) => `${k}`));
+      expect(stored.map((r) => r.sip_timestamp)).toEqual(Array.from({ length: 400 }, (_, k) => BigInt(T0 + k) * 1_000_000n));
+      const last = await get('/v2/last/trade/SPLT');
+      expect(last.body.results).toMatchObject({ T: 'SPLT', i: '399', q: 1399, t: BigInt(T0 + 399) * 1_000_000n });
+      c.close();
+    });
+
     it('tells local clients when upstream is lost and back, keeps them connected, and repairs the gap from REST', async () => {
       const c = await SdkClient.open(relay.key, relay.server.base);
       await c.subscribe('T.GAPA');

@@ -65,8 +65,18 @@ interface QueuedFrame {
   text: string;
   /** Data events the frame holds (counted against MAX_QUEUED before it is read). */
   count: number;
-  /** The frame's events once read, from the first not yet taken. */
+  /** The frame's events once read. */
   events?: readonly WireEvent[];
+  /** The first of `events` not yet taken. */
+  next: number;
+}
+
+/** Events of one frame taken into a slice: `events[from..to)`. */
+interface Taken {
+  market: FeedMarket;
+  events: readonly WireEvent[];
+  from: number;
+  to: number;
 }
 
 export class RelayRecorder {
@@ -93,7 +103,7 @@ export class RelayRecorder {
       this.counts.dropped += count;
       return;
     }
-    this.queue.push({ market, text, count });
+    this.queue.push({ market, text, count, next: 0 });
     this.queued += count;
     this.running ??= new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => this.drain()).finally(() => {
       this.running = undefined;
@@ -117,45 +127,33 @@ export class RelayRecorder {
     await Promise.all(writing);
   }
 
-  /** Up to `max` events from the head of the queue (a frame is split where the slice ends). */
-  private take(max: number): { market: FeedMarket; event: WireEvent }[] {
-    const out: { market: FeedMarket; event: WireEvent }[] = [];
-    while (out.length < max && this.queue.length > 0) {
+  /** Up to `max` events from the head of the queue, as runs of their frames (a frame is split where the slice ends). */
+  private take(max: number): Taken[] {
+    const out: Taken[] = [];
+    let taken = 0;
+    while (taken < max && this.queue.length > 0) {
       const head = this.queue[0]!;
       const events = (head.events ??= eventsOf(head.text));
-      const room = max - out.length;
-      const n = Math.min(room, events.length);
-      for (let i = 0; i < n; i++) out.push({ market: head.market, event: events[i]! });
-      if (events.length <= room) {
+      const n = Math.min(max - taken, events.length - head.next);
+      out.push({ market: head.market, events, from: head.next, to: head.next + n });
+      taken += n;
+      head.next += n;
+      if (head.next >= events.length) {
         this.queue.shift();
         this.queued -= head.count;
       } else {
-        head.events = events.slice(room);
-        head.count -= room;
-        this.queued -= room;
+        head.count -= n;
+        this.queued -= n;
       }
     }
     return out;
   }
 
-  private async write(slice: readonly { market: FeedMarket; event: WireEvent }[]): Promise<void> {
+  private async write(slice: readonly Taken[]): Promise<void> {
     const ticks: PublishedEvent[] = [];
     const bars: BarRow[] = [];
-    for (const { market, event: e } of slice) {
-      if (TICK_CHANNELS.has(e.ev)) {
-        const checked = validateEvent(e, market);
-        if (typeof checked === 'string') this.counts.refused++;
-        else {
-          ticks.push(checked);
-          this.note(market, tickerOf(checked));
-        }
-      } else {
-        const bar = barOfEvent(e, market);
-        if (bar) {
-          bars.push(bar);
-          this.note(market, bar.ticker);
-        }
-      }
+    for (const { market, events, from, to } of slice) {
+      for (let i = from; i < to; i++) this.read(market, events[i]!, ticks, bars);
     }
     // both handed over now, in slice order; a stored minute bar is replaced by a later one, so bar
     // writes also wait for the slice before (ticks are inserted, and may overlap)
@@ -167,6 +165,24 @@ export class RelayRecorder {
       this.counts.recorded += ticks.length + bars.length;
     } catch (err) {
       this.opts.log(`relay: ${ticks.length} ticks and ${bars.length} minute bars could not be recorded`, err);
+    }
+  }
+
+  /** Adds a relayed event to the slice's ticks (checked as a published one is) or minute bars. */
+  private read(market: FeedMarket, e: WireEvent, ticks: PublishedEvent[], bars: BarRow[]): void {
+    if (TICK_CHANNELS.has(e.ev)) {
+      const checked = validateEvent(e, market);
+      if (typeof checked === 'string') this.counts.refused++;
+      else {
+        ticks.push(checked);
+        this.note(market, tickerOf(checked));
+      }
+      return;
+    }
+    const bar = barOfEvent(e, market);
+    if (bar) {
+      bars.push(bar);
+      this.note(market, bar.ticker);
     }
   }
 
