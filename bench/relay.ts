@@ -92,7 +92,7 @@ async function measure(upstream: ChildProcess, server: ChildProcess, url: string
 /** The relaying Tickerbase in a process of its own; the subscribers connect to it. */
 async function startRelay(upstreamUrl: string) {
   const args = [upstreamUrl, RECORD ? 'yes' : 'no', STORE, ...(PROF ? [PROF] : [])];
-  const server = fork(new URL('./relay-server.ts', import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
+  const server = fork(new URL('./relay-server.ts', import.meta.url).pathname, args, { execArgv: ['--import', 'tsx', ...(process.env.RELAY_FLAGS ? process.env.RELAY_FLAGS.split(' ') : [])] });
   const { port, key } = await new Promise<{ port: number; key: string }>((resolve, reject) => {
     server.once('message', (m: { port: number; key: string }) => resolve(m));
     server.once('exit', (code) => reject(new Error(`relay server exited with ${code}`)));
