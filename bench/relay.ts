@@ -8,7 +8,8 @@
 // delay and GC pauses, and the relay's added latency at p99 against the goal of 5 ms, measured in
 // the same run. The subscribers run in a process of their own (bench/stream-clients.ts).
 // --rounds N measures direct and relayed N times in turn and gives the medians (a shared machine's
-// load shifts between runs); --prof DIR writes the relaying process's CPU profile of each relayed run.
+// load shifts between runs); --prof DIR writes the relaying process's CPU profile of each relayed run;
+// RELAY_FLAGS='--trace-gc' (say) passes node flags to the relaying process.
 // Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--rounds N] [--record no] [--store memory] [--prof DIR]
 import { fork, type ChildProcess } from 'node:child_process';
 import { clients } from './stream-client-procs.js';
