@@ -8,7 +8,8 @@
 // delay and GC pauses, and the relay's added latency at p99 against the goal of 5 ms, measured in
 // the same run. The subscribers run in a process of their own (bench/stream-clients.ts).
 // --rounds N measures direct and relayed N times in turn and gives the medians (a shared machine's
-// load shifts between runs); --prof DIR writes the relaying process's CPU profile of each relayed run.
+// load shifts between runs); --prof DIR writes the relaying process's CPU profile of each relayed run;
+// RELAY_FLAGS='--trace-gc' (say) passes node flags to the relaying process.
 // Usage: node --import tsx bench/relay.ts [--quick] [--rate N] [--seconds N] [--rounds N] [--record no] [--store memory] [--prof DIR]
 import { fork, type ChildProcess } from 'node:child_process';
 import { clients } from './stream-client-procs.js';
@@ -92,7 +93,7 @@ async function measure(upstream: ChildProcess, server: ChildProcess, url: string
 /** The relaying Tickerbase in a process of its own; the subscribers connect to it. */
 async function startRelay(upstreamUrl: string) {
   const args = [upstreamUrl, RECORD ? 'yes' : 'no', STORE, ...(PROF ? [PROF] : [])];
-  const server = fork(new URL('./relay-server.ts', import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
+  const server = fork(new URL('./relay-server.ts', import.meta.url).pathname, args, { execArgv: ['--import', 'tsx', ...(process.env.RELAY_FLAGS ? process.env.RELAY_FLAGS.split(' ') : [])] });
   const { port, key } = await new Promise<{ port: number; key: string }>((resolve, reject) => {
     server.once('message', (m: { port: number; key: string }) => resolve(m));
     server.once('exit', (code) => reject(new Error(`relay server exited with ${code}`)));

@@ -43,8 +43,9 @@ export class LivePublisher {
   /** Settles once the publish before the latest has been applied (or has failed). */
   private turn: Promise<void> = Promise.resolve();
 
+  /** `broker` undefined: a publisher that only stores (the relay's recorder, whose events the relay has sent itself). */
   constructor(
-    private readonly broker: Broker,
+    private readonly broker: Broker | undefined,
     private readonly store?: Store,
     private readonly aggregator?: LiveAggregator,
   ) {}
@@ -79,7 +80,7 @@ export class LivePublisher {
     let done!: () => void;
     this.turn = new Promise<void>((resolve) => (done = resolve));
     let stored: Awaited<typeof written>;
-    let delivery: ReturnType<Broker['publish']>;
+    let delivery: ReturnType<Broker['publish']> | 'local';
     try {
       await before;
       stored = await written;
@@ -87,8 +88,12 @@ export class LivePublisher {
       this.aggregator?.add(trades);
       this.aggregator?.addFutures(futures.trades);
       streamPublished.inc(items.length);
-      const prints = this.broker.status() === undefined ? undefined : printsOf(trades, futures.trades);
-      delivery = this.broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)), { durable: true, prints });
+      const broker = this.broker;
+      if (broker === undefined) delivery = 'local';
+      else {
+        const prints = broker.status() === undefined ? undefined : printsOf(trades, futures.trades);
+        delivery = broker.publish(items.map((i) => toBrokerEvent(i.event, i.market)), { durable: true, prints });
+      }
     } finally {
       done();
     }

@@ -58,7 +58,7 @@ for (const engine of engines()) {
       await c.subscribe('T.CORA');
       await waitFor(() => upstream.subscriptions('stocks').has('AM.CORA'), 'AM.CORA upstream');
       const bar = (close: number) => ({ ev: 'AM', sym: 'CORA', v: 300, av: 300, op: 100, vw: 100, o: 100, c: close, h: 101, l: 99, a: 100, z: 100, s: T0, e: T0 + 60_000 });
-      // the first bar is written with a slice of trades, the correction alone in the next slice
+      // the first bar follows a batch of trades, the correction comes in a later frame
       upstream.send('stocks', [...trades('CORA', 99, T0), bar(100.5)]);
       upstream.send('stocks', [bar(100.75)]);
       await c.until(() => c.events().length === 99, 'the trades');
@@ -66,6 +66,27 @@ for (const engine of engines()) {
       await waitFor(async () => (await get('/v3/trades/CORA?limit=1000')).body.results?.length === 99, 'the trades recorded');
       await new Promise((r) => setTimeout(r, 200));
       expect((await get(url)).body.results).toMatchObject([{ t: T0, c: 100.75 }]);
+      c.close();
+    });
+
+    it('stores every trade of frames larger than a read slice and a write once, in order, and the last one is the last trade', async () => {
+      const c = await SdkClient.open(relay.key, relay.server.base);
+      await c.subscribe('T.SPLT');
+      await waitFor(() => upstream.subscriptions('stocks').has('T.SPLT'), 'T.SPLT upstream');
+      // frames of 150, 70 and 1,180 trades: read in slices of a hundred and written in transactions
+      // of up to a thousand, each frame split across them
+      upstream.send('stocks', trades('SPLT', 150, T0));
+      upstream.send('stocks', trades('SPLT', 70, T0, 150));
+      upstream.send('stocks', trades('SPLT', 1180, T0, 220));
+      const n = 1400;
+      await c.until(() => c.events().length === n, 'the trades');
+      const url = '/v3/trades/SPLT?limit=5000&order=asc';
+      await waitFor(async () => (await get(url)).body.results?.length === n, 'the trades recorded');
+      const stored = (await get(url)).body.results as { id: string; sip_timestamp: bigint }[];
+      expect(stored.map((r) => r.id)).toEqual(Array.from({ length: n }, (_, k) => `${k}`));
+      expect(stored.map((r) => r.sip_timestamp)).toEqual(Array.from({ length: n }, (_, k) => BigInt(T0 + k) * 1_000_000n));
+      const last = await get('/v2/last/trade/SPLT');
+      expect(last.body.results).toMatchObject({ T: 'SPLT', i: `${n - 1}`, q: 1000 + n - 1, t: BigInt(T0 + n - 1) * 1_000_000n });
       c.close();
     });
 

@@ -11,7 +11,7 @@ import type { ReadyReport } from '../../server/ready-checks.js';
 import type { Store } from '../../store/index.js';
 import type { GapSource } from '../../upstream/rest-gap-source.js';
 import type { FeedClientOptions } from '../../upstream/feed-client.js';
-import { MemoryBroker, type Broker } from '../broker.js';
+import type { Broker } from '../broker.js';
 import type { StreamHub } from '../hub.js';
 import { CHANNELS, FEED_MARKETS, type FeedMarket } from '../markets.js';
 import { LivePublisher } from '../publish.js';
@@ -99,7 +99,7 @@ export class Relay {
       opts.record && opts.store
         ? new RelayRecorder({
             // the relay sends events itself: this publisher only stores them
-            publisher: new LivePublisher(new MemoryBroker(), opts.store),
+            publisher: new LivePublisher(undefined, opts.store),
             store: opts.store,
             log: (msg, err) => opts.log.warn(msg, err),
             onTicker: (market, ticker) => tickerShares.push(() => peers.addTickers(market, [ticker])),
