@@ -133,7 +133,8 @@ export async function startLiveDemo(opts: LiveDemoOptions): Promise<LiveDemo> {
   let sent = 0;
   const cryptoSize = (price: number) => {
     const d = cryptoSizeDecimals(price);
-    return Math.max(10 ** -d, round((CRYPTO_NOTIONAL * -Math.log(1 - random())) / price, d));
+    // 1 / 10 ** d, not 10 ** -d: the latter is 0.000009999999999999999 for d = 5, a size with 21 decimals
+    return Math.max(1 / 10 ** d, round((CRYPTO_NOTIONAL * -Math.log(1 - random())) / price, d));
   };
   const event = (ins: Instrument, t: number, regular: boolean): WireEvent => {
     ins.price = Math.max(0.0001, ins.price * (1 + (random() - 0.5) * 2 * ins.vol));
