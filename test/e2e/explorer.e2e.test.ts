@@ -16,10 +16,16 @@ describe.skipIf(!haveChromium)('explorer (headless Chromium)', { timeout: 120_00
 
   async function chartOf(ticker: string) {
     await page.goto(`${d.base}/dashboard/#/overview`);
+    // a new explorer, not the one still drawn: its search box starts empty
+    await page.getByTestId('overview-today').waitFor({ timeout: 30_000 });
     await page.goto(`${d.base}/dashboard/#/explorer`);
     await page.getByTestId('ticker-search').fill(ticker);
     // generous waits: beside a heavy test file on two cores the search answer can take seconds
-    await page.getByTestId('ticker-option').filter({ hasText: ticker }).first().click({ timeout: 30_000 });
+    const option = page.getByTestId('ticker-option').filter({ hasText: ticker }).first();
+    const alert = page.locator('.search [role=alert]');
+    await option.or(alert).first().waitFor({ timeout: 30_000 });
+    if (await alert.isVisible()) throw new Error(`the ticker search answered with an error: ${await alert.textContent()}`);
+    await option.click();
     await page.getByTestId('chart-state').filter({ hasText: /\d+ bars/ }).waitFor({ timeout: 30_000 });
   }
 
