@@ -19,9 +19,20 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis by two server proc
     expect(created.status, created.stderr).toBe(0);
     key = created.stdout.trim().split('\n').pop()!;
     [a, b] = await Promise.all([
-      spawnServe(['--data-dir', dir, '--redis-url', REDIS_URL!]),
-      spawnServe(['--data-dir', dir, '--redis-url', REDIS_URL!]),
+      // a Redis command past its deadline falls back to one process's count (fail open): on a
+      // loaded two-core machine a start-up stall can exceed the default second, so give 10 s
+      spawnServe(['--data-dir', dir, '--redis-url', REDIS_URL!, '--redis-timeout', '10000']),
+      spawnServe(['--data-dir', dir, '--redis-url', REDIS_URL!, '--redis-timeout', '10000']),
     ]);
+    // both processes count in Redis only once their connection to it is up
+    for (const s of [a, b]) {
+      const deadline = Date.now() + 20_000;
+      const redisUp = async () => JSON.stringify(await (await fetch(`${s.url}/ready`)).json()).includes('"redis":"ok"');
+      while (!(await redisUp())) {
+        if (Date.now() > deadline) throw new Error(`${s.url}/ready never said Redis is ok`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
