@@ -39,11 +39,24 @@ export class FrameCache {
   private readonly frames = new Map<string, Buffer[]>();
   private readonly framed = new Map<Buffer, Buffer>();
 
+  private readonly runs = new Map<readonly Buffer[], Buffer>();
+
   /** The WebSocket frame of a message `of` returned, built once for every connection sending it. */
   wire(payload: Buffer): Buffer {
     let frame = this.framed.get(payload);
     if (!frame) this.framed.set(payload, (frame = textFrame(payload)));
     return frame;
+  }
+
+  /**
+   * The WebSocket frames of every message of a list `of` returned, joined in one Buffer: a
+   * connection with several frames queued this turn (a backlog past the frame cap) writes them
+   * in one call. Built once for every connection sending the same list.
+   */
+  wireRun(payloads: readonly Buffer[]): Buffer {
+    let run = this.runs.get(payloads);
+    if (!run) this.runs.set(payloads, (run = Buffer.concat(payloads.map((p) => this.wire(p)))));
+    return run;
   }
 
   of(chunks: readonly Chunk[], max: number): Buffer[] {

@@ -38,7 +38,24 @@ interface WsInternals {
  * and on a connection ws does not expose as expected, ws.send queues it behind the rest.
  */
 export function sendFramed(ws: WebSocket, frame: Buffer, payload: Buffer): void {
-  const { _socket: socket, _sender: sender } = ws as unknown as WsInternals;
-  if (socket && !socket.destroyed && sender && (sender._state ?? 0) === 0 && (sender._queue?.length ?? 0) === 0) socket.write(frame);
+  const socket = idleSocket(ws);
+  if (socket) socket.write(frame);
   else ws.send(payload, { binary: false });
+}
+
+/**
+ * Sends several messages at once: `frames` is their textFrame frames joined in one Buffer (so a
+ * socket gets one write, one system call, for all of them) and `payloads` the same messages
+ * unframed, sent one by one through ws.send when the frames cannot be written straight.
+ */
+export function sendFramedRun(ws: WebSocket, frames: Buffer, payloads: readonly Buffer[]): void {
+  const socket = idleSocket(ws);
+  if (socket) socket.write(frames);
+  else for (const p of payloads) ws.send(p, { binary: false });
+}
+
+/** The socket when ws's own sender has nothing waiting (so a write lands after everything ws sent), else undefined. */
+function idleSocket(ws: WebSocket): { write(data: Buffer): boolean } | undefined {
+  const { _socket: socket, _sender: sender } = ws as unknown as WsInternals;
+  return socket && !socket.destroyed && sender && (sender._state ?? 0) === 0 && (sender._queue?.length ?? 0) === 0 ? socket : undefined;
 }
