@@ -2,7 +2,7 @@
 // order. A chunk that fits whole is copied as its joined text; one that does not is cut between
 // events. An event larger than the cap travels alone in a frame of its own.
 import type { Chunk } from './chunk.js';
-import { textFrame } from './ws-frame.js';
+import { textFrame, textFrames } from './ws-frame.js';
 
 export function cutFrames(chunks: readonly Chunk[], max: number): Buffer[] {
   if (chunks.length === 1 && chunks[0]!.bytes + 2 <= max) return [chunks[0]!.frame()];
@@ -55,7 +55,7 @@ export class FrameCache {
    */
   wireRun(payloads: readonly Buffer[]): Buffer {
     let run = this.runs.get(payloads);
-    if (!run) this.runs.set(payloads, (run = Buffer.concat(payloads.map((p) => this.wire(p)))));
+    if (!run) this.runs.set(payloads, (run = textFrames(payloads)));
     return run;
   }
 

@@ -5,18 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import * as ws from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
-import { sendFramed, sendFramedRun, textFrame } from '../../src/stream/ws-frame.js';
+import { sendFramed, sendFramedRun, textFrame, textFrames } from '../../src/stream/ws-frame.js';
 
 // ws's own framing, exported by the package but not in its typings
 const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, opts: object): Buffer[] } };
 
 describe('pre-framed WebSocket messages', () => {
-  it("are byte for byte the frame ws's own sender makes, at every header size", () => {
-    for (const n of [0, 1, 125, 126, 127, 65535, 65536, 70000]) {
-      const payload = Buffer.alloc(n, 'a');
-      const theirs = Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false }));
-      expect(textFrame(payload).equals(theirs), `${n} bytes`).toBe(true);
-    }
+  it("are byte for byte the frame ws's own sender makes, at every header size, alone and several in one Buffer", () => {
+    const payloads = [0, 1, 125, 126, 127, 65535, 65536, 70000].map((n) => Buffer.alloc(n, 'a'));
+    const theirs = payloads.map((p) => Buffer.concat(Sender.frame(p, { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false })));
+    for (const [k, p] of payloads.entries()) expect(textFrame(p).equals(theirs[k]!), `${p.length} bytes`).toBe(true);
+    expect(textFrames(payloads).equals(Buffer.concat(theirs))).toBe(true);
   });
 
   it("reach a client as whole text messages, in order with the connection's other sends", async () => {
@@ -43,7 +42,7 @@ describe('pre-framed WebSocket messages', () => {
       };
       server.send('[0]');
       const before = writes;
-      sendFramedRun(server, Buffer.concat(payloads.map(textFrame)), payloads);
+      sendFramedRun(server, textFrames(payloads), payloads);
       expect(writes - before).toBe(1);
       server.send('[4]');
       while (got.length < 5) await new Promise((r) => setTimeout(r, 10));
