@@ -38,7 +38,6 @@ export function cutFrames(chunks: readonly Chunk[], max: number): Buffer[] {
 export class FrameCache {
   private readonly frames = new Map<string, Buffer[]>();
   private readonly framed = new Map<Buffer, Buffer>();
-
   private readonly runs = new Map<readonly Buffer[], Buffer>();
 
   /** The WebSocket frame of a message `of` returned, built once for every connection sending it. */

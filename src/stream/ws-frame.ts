@@ -56,9 +56,9 @@ export function sendFramed(ws: WebSocket, frame: Buffer, payload: Buffer): void 
 }
 
 /**
- * Sends several messages at once: `frames` is their textFrames Buffer (so a
- * socket gets one write, one system call, for all of them) and `payloads` the same messages
- * unframed, sent one by one through ws.send when the frames cannot be written straight.
+ * Sends several messages at once: `frames` is their textFrames Buffer (so a socket gets one
+ * write, one system call, for all of them) and `payloads` the same messages unframed, sent one by
+ * one through ws.send when the frames cannot be written straight.
  */
 export function sendFramedRun(ws: WebSocket, frames: Buffer, payloads: readonly Buffer[]): void {
   const socket = idleSocket(ws);
