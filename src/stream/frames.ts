@@ -2,7 +2,7 @@
 // order. A chunk that fits whole is copied as its joined text; one that does not is cut between
 // events. An event larger than the cap travels alone in a frame of its own.
 import type { Chunk } from './chunk.js';
-import { textFrame } from './ws-frame.js';
+import { textFrame, textFrames } from './ws-frame.js';
 
 export function cutFrames(chunks: readonly Chunk[], max: number): Buffer[] {
   if (chunks.length === 1 && chunks[0]!.bytes + 2 <= max) return [chunks[0]!.frame()];
@@ -38,12 +38,24 @@ export function cutFrames(chunks: readonly Chunk[], max: number): Buffer[] {
 export class FrameCache {
   private readonly frames = new Map<string, Buffer[]>();
   private readonly framed = new Map<Buffer, Buffer>();
+  private readonly runs = new Map<readonly Buffer[], Buffer>();
 
   /** The WebSocket frame of a message `of` returned, built once for every connection sending it. */
   wire(payload: Buffer): Buffer {
     let frame = this.framed.get(payload);
     if (!frame) this.framed.set(payload, (frame = textFrame(payload)));
     return frame;
+  }
+
+  /**
+   * The WebSocket frames of every message of a list `of` returned, joined in one Buffer: a
+   * connection with several frames queued this turn (a backlog past the frame cap) writes them
+   * in one call. Built once for every connection sending the same list.
+   */
+  wireRun(payloads: readonly Buffer[]): Buffer {
+    let run = this.runs.get(payloads);
+    if (!run) this.runs.set(payloads, (run = textFrames(payloads)));
+    return run;
   }
 
   of(chunks: readonly Chunk[], max: number): Buffer[] {

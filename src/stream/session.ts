@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { Chunk } from './chunk.js';
 import { cutFrames, FrameCache } from './frames.js';
-import { sendFramed } from './ws-frame.js';
+import { sendFramed, sendFramedRun } from './ws-frame.js';
 import type { FeedPath } from './markets.js';
 import { streamDisconnects } from './metrics.js';
 import { CLOSE_POLICY, MESSAGES, status, statusFrame, type StatusEvent, type StatusName } from './status.js';
@@ -284,7 +284,11 @@ export class Session {
     if (this.ws.readyState !== this.ws.OPEN) return;
     const max = this.limits.maxFrameBytes;
     if (!cache) for (const frame of cutFrames(chunks, max)) this.ws.send(frame, { binary: false });
-    else for (const frame of cache.of(chunks, max)) sendFramed(this.ws, cache.wire(frame), frame);
+    else {
+      const frames = cache.of(chunks, max);
+      if (frames.length === 1) sendFramed(this.ws, cache.wire(frames[0]!), frames[0]!);
+      else sendFramedRun(this.ws, cache.wireRun(frames), frames);
+    }
   }
 
   /** Sends a closing status, then closes with 1008 (the client should not just retry). */

@@ -8,22 +8,34 @@ import type { WebSocket } from 'ws';
 
 /** The RFC 6455 frame of one whole text message, unmasked (as servers send): header and payload in one Buffer. */
 export function textFrame(payload: Buffer): Buffer {
-  const n = payload.length;
-  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(head + n);
-  frame[0] = 0x81; // FIN, opcode 1 (text)
-  if (n < 126) frame[1] = n;
-  else if (n < 65536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(n, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeUInt32BE(0, 2);
-    frame.writeUInt32BE(n, 6);
-  }
-  payload.copy(frame, head);
-  return frame;
+  return textFrames([payload]);
 }
+
+/** The frames of several whole text messages, one after another in one Buffer. */
+export function textFrames(payloads: readonly Buffer[]): Buffer {
+  let size = 0;
+  for (const p of payloads) size += headerBytes(p.length) + p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of payloads) {
+    const n = p.length;
+    out[at] = 0x81; // FIN, opcode 1 (text)
+    if (n < 126) out[at + 1] = n;
+    else if (n < 65536) {
+      out[at + 1] = 126;
+      out.writeUInt16BE(n, at + 2);
+    } else {
+      out[at + 1] = 127;
+      out.writeUInt32BE(0, at + 2);
+      out.writeUInt32BE(n, at + 6);
+    }
+    at += headerBytes(n);
+    at += p.copy(out, at);
+  }
+  return out;
+}
+
+const headerBytes = (n: number) => (n < 126 ? 2 : n < 65536 ? 4 : 10);
 
 /** The parts of ws's WebSocket this module relies on (ws 8: not in its typings). */
 interface WsInternals {
@@ -38,7 +50,24 @@ interface WsInternals {
  * and on a connection ws does not expose as expected, ws.send queues it behind the rest.
  */
 export function sendFramed(ws: WebSocket, frame: Buffer, payload: Buffer): void {
-  const { _socket: socket, _sender: sender } = ws as unknown as WsInternals;
-  if (socket && !socket.destroyed && sender && (sender._state ?? 0) === 0 && (sender._queue?.length ?? 0) === 0) socket.write(frame);
+  const socket = idleSocket(ws);
+  if (socket) socket.write(frame);
   else ws.send(payload, { binary: false });
+}
+
+/**
+ * Sends several messages at once: `frames` is their textFrames Buffer (so a socket gets one
+ * write, one system call, for all of them) and `payloads` the same messages unframed, sent one by
+ * one through ws.send when the frames cannot be written straight.
+ */
+export function sendFramedRun(ws: WebSocket, frames: Buffer, payloads: readonly Buffer[]): void {
+  const socket = idleSocket(ws);
+  if (socket) socket.write(frames);
+  else for (const p of payloads) ws.send(p, { binary: false });
+}
+
+/** The socket when ws's own sender has nothing waiting (so a write lands after everything ws sent), else undefined. */
+function idleSocket(ws: WebSocket): { write(data: Buffer): boolean } | undefined {
+  const { _socket: socket, _sender: sender } = ws as unknown as WsInternals;
+  return socket && !socket.destroyed && sender && (sender._state ?? 0) === 0 && (sender._queue?.length ?? 0) === 0 ? socket : undefined;
 }

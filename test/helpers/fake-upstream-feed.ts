@@ -132,15 +132,21 @@ export class FakeUpstreamFeed {
     return out;
   }
 
-  /** Sends `events` (one frame, or frames of `perFrame`) to every connection of the market subscribed to each event; returns how many connections got one. */
-  send(market: string, events: readonly Event[], perFrame = events.length): number {
+  /**
+   * Sends `events` (one frame, or frames of `perFrame`) to every connection of the market subscribed to each event; returns how many connections got one.
+   * `oneWrite`: a connection's frames leave in one socket write (corked), so the relay reads them all at once.
+   */
+  send(market: string, events: readonly Event[], perFrame = events.length, oneWrite = false): number {
     let reached = 0;
     for (const c of this.conns) {
       if (c.key === undefined || c.market !== market) continue;
       const mine = events.filter((e) => c.topics.has(`${e.ev}.*`) || c.topics.has(`${e.ev}.${symbolOf(e)}`));
       if (mine.length === 0) continue;
       reached++;
+      const socket = (c.ws as unknown as { _socket: { cork(): void; uncork(): void } })._socket;
+      if (oneWrite) socket.cork();
       for (let i = 0; i < mine.length; i += Math.max(1, perFrame)) c.ws.send(JSON.stringify(mine.slice(i, i + Math.max(1, perFrame))));
+      if (oneWrite) socket.uncork();
     }
     return reached;
   }
