@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, VersionText, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, VersionText, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyPart, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
+import { BINARY_HEADER, BINARY_TRAILER, copyInOneTrip } from './live-copy.js';
 import { TableCounters, UNANNOUNCED_POLL_MS } from './table-counters.js';
 import { WRITES_CHANNEL, WriteListener } from './write-listener.js';
 
@@ -416,9 +417,6 @@ class PgTransaction extends PgSession {
 const STREAM_SAVEPOINT = 'tb_copy_stream';
 /** Rows buffered ahead of the socket before CopyStream.write waits. */
 const STREAM_AHEAD_BYTES = 4 << 20;
-/** Binary COPY: the signature, flags (no OIDs) and header extension length (none); the trailer (field count -1). */
-const BINARY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-const BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 /** A COPY FROM STDIN of PgTransaction.copyStream (pg-copy-streams underneath). */
 class PgCopyStream implements CopyStream {
@@ -611,22 +609,33 @@ export class PostgresDriver extends PgSession {
   }
 
   /**
-   * One statement on a connection of the live pool, a transaction of its own (a live write: see
-   * TransactionOptions.live): one round trip where BEGIN, the statement and COMMIT took three,
-   * each waiting for its turn of an event loop busy with requests.
+   * Rows new to their tables on a connection of the live pool, one binary COPY per part, in one
+   * round trip and one implicit transaction (live-copy.ts): where BEGIN, SAVEPOINT, a COPY
+   * waiting for the server's go-ahead, RELEASE and COMMIT took five, each waiting for its turn of
+   * an event loop busy with requests. A stored or repeated key, or a day without a partition,
+   * rejects with KeyConflictError, nothing stored.
    */
-  async runLive(sql: string, params: readonly SqlValue[]): Promise<Row[]> {
+  async copyLive(parts: readonly CopyPart[]): Promise<number[]> {
     const started = this.outage.check();
     this.liveWrites.n++;
+    let client: pg.PoolClient | undefined;
+    let failure: unknown;
     try {
-      const r = await this.livePool.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
+      client = await this.livePool.connect();
+      const counts = await copyInOneTrip(client, parts);
       this.outage.ok();
       this.announce(true);
-      return r.rows as Row[];
+      return counts;
     } catch (err) {
-      throw this.outage.note(err, started);
+      const code = (err as { code?: string } | null)?.code;
+      if (code === UNIQUE_VIOLATION || isMissingPartition(err)) {
+        throw new KeyConflictError(`live rows met a stored or repeated key, or a day without a partition: ${(err as Error).message}`, { cause: err });
+      }
+      throw (failure = this.outage.note(err, started));
     } finally {
       this.liveWrites.n++;
+      // a connection that timed out may still be busy with its COPY: discarded, not reused
+      client?.release(failure instanceof StoreUnavailableError ? failure : undefined);
     }
   }
 
