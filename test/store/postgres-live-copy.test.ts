@@ -2,12 +2,17 @@
 // their data in one round trip and run as one implicit transaction (store/postgres/live-copy.ts).
 // What a user would notice: a publish is stored whole or not at all, a publish meeting a stored
 // row is still stored and counted as the upserts count it, a day partition dropped for retention
-// does not refuse the next publish, and the live connections keep working after a refused COPY.
+// does not refuse the next publish, and the live connections keep working after a refused COPY
+// and after a server that fell silent answers again.
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
+import { StoreUnavailableError } from '../../src/store/driver.js';
 import { sqlOf } from '../../src/store/inspect.js';
-import type { Store } from '../../src/store/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { PostgresDriver } from '../../src/store/postgres/driver.js';
 import { openPostgresStore } from '../helpers/engines.js';
+import { FaultProxy } from '../helpers/fault-proxy.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) console.log('PostgreSQL live COPY tests skipped: DATABASE_URL is not set (CI sets it).');
@@ -66,5 +71,39 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL live writes of new ticks in one round
     await sqlOf(store).exec('DROP TABLE trades_d20261120');
     expect(await store.live.ticks(ticks(trades('IBM', 5, 5), quotes('IBM', 5, 1)))).toEqual({ trades: 5, quotes: 1 });
     expect(await count('trades', 'IBM')).toBe(5);
+  });
+});
+
+describe.skipIf(!DATABASE_URL)('PostgreSQL live writes of new ticks on a silent server', () => {
+  it('fail at the store deadline, and the live connections store publishes again once it answers', async () => {
+    const schema = `tb_live_silent_${randomBytes(5).toString('hex')}`;
+    const u = new URL(DATABASE_URL!);
+    const proxy = await new FaultProxy(u.hostname, Number(u.port || 5432)).start();
+    const setup = await openStore({ databaseUrl: DATABASE_URL!, schema });
+    await setup.close();
+    const store = await openStore({ databaseUrl: proxy.url(DATABASE_URL!), schema, poolSize: 2, deadlines: { statementTimeoutMs: 800, connectTimeoutMs: 800 } });
+    try {
+      // both live connections open and used, the day's partitions made
+      await Promise.all([store.live.ticks(ticks(trades('AAPL', 0, 3), quotes('AAPL', 0, 1))), store.live.ticks(ticks(trades('AAPL', 3, 3), []))]);
+      proxy.blackhole();
+      const started = Date.now();
+      await expect(store.live.ticks(ticks(trades('AAPL', 6, 3), quotes('AAPL', 6, 1)))).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - started).toBeLessThan(5000);
+      proxy.pass();
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const ok = await Promise.all([6, 9].map((from) => store.live.ticks(ticks(trades('AAPL', from, 3), [])).then((s) => s.trades === 3, () => false)));
+        if (ok.every(Boolean)) break;
+        if (Date.now() > deadline) throw new Error('the live writes did not recover');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(Number((await sqlOf(store).get('SELECT COUNT(*) AS n FROM trades'))?.n)).toBe(12);
+    } finally {
+      proxy.pass();
+      await store.close();
+      await proxy.stop();
+      const admin = PostgresDriver.open(DATABASE_URL!, { max: 1 });
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => admin.close());
+    }
   });
 });
