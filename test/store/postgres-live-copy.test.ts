@@ -5,7 +5,7 @@
 // does not refuse the next publish, and the live connections keep working after a refused COPY
 // and after a server that fell silent answers again.
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QuoteRow, TradeRow } from '../../src/domain/market-records.js';
 import { StoreUnavailableError } from '../../src/store/driver.js';
 import { sqlOf } from '../../src/store/inspect.js';
@@ -75,35 +75,54 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL live writes of new ticks in one round
 });
 
 describe.skipIf(!DATABASE_URL)('PostgreSQL live writes of new ticks on a silent server', () => {
-  it('fail at the store deadline, and the live connections store publishes again once it answers', async () => {
-    const schema = `tb_live_silent_${randomBytes(5).toString('hex')}`;
+  const schema = `tb_live_silent_${randomBytes(5).toString('hex')}`;
+  let proxy: FaultProxy;
+  let store: Store;
+  beforeAll(async () => {
     const u = new URL(DATABASE_URL!);
-    const proxy = await new FaultProxy(u.hostname, Number(u.port || 5432)).start();
+    proxy = await new FaultProxy(u.hostname, Number(u.port || 5432)).start();
     const setup = await openStore({ databaseUrl: DATABASE_URL!, schema });
     await setup.close();
-    const store = await openStore({ databaseUrl: proxy.url(DATABASE_URL!), schema, poolSize: 2, deadlines: { statementTimeoutMs: 800, connectTimeoutMs: 800 } });
-    try {
-      // both live connections open and used, the day's partitions made
-      await Promise.all([store.live.ticks(ticks(trades('AAPL', 0, 3), quotes('AAPL', 0, 1))), store.live.ticks(ticks(trades('AAPL', 3, 3), []))]);
-      proxy.blackhole();
-      const started = Date.now();
-      await expect(store.live.ticks(ticks(trades('AAPL', 6, 3), quotes('AAPL', 6, 1)))).rejects.toBeInstanceOf(StoreUnavailableError);
-      expect(Date.now() - started).toBeLessThan(5000);
-      proxy.pass();
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const ok = await Promise.all([6, 9].map((from) => store.live.ticks(ticks(trades('AAPL', from, 3), [])).then((s) => s.trades === 3, () => false)));
-        if (ok.every(Boolean)) break;
-        if (Date.now() > deadline) throw new Error('the live writes did not recover');
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(Number((await sqlOf(store).get('SELECT COUNT(*) AS n FROM trades'))?.n)).toBe(12);
-    } finally {
-      proxy.pass();
-      await store.close();
-      await proxy.stop();
-      const admin = PostgresDriver.open(DATABASE_URL!, { max: 1 });
-      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => admin.close());
+    store = await openStore({ databaseUrl: proxy.url(DATABASE_URL!), schema, poolSize: 2, deadlines: { statementTimeoutMs: 800, connectTimeoutMs: 800 } });
+  });
+  afterEach(() => proxy.pass());
+  afterAll(async () => {
+    proxy?.pass();
+    await store?.close();
+    await proxy?.stop();
+    const admin = PostgresDriver.open(DATABASE_URL!, { max: 1 });
+    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => admin.close());
+  });
+
+  /** Until both live connections store a publish again. */
+  const recovered = async (from: number) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const ok = await Promise.all([from, from + 3].map((f) => store.live.ticks(ticks(trades('AAPL', f, 3), [])).then((s) => s.trades === 3, () => false)));
+      if (ok.every(Boolean)) return;
+      if (Date.now() > deadline) throw new Error('the live writes did not recover');
+      await new Promise((r) => setTimeout(r, 200));
     }
+  };
+
+  it('fail at the store deadline, and the live connections store publishes again once it answers', async () => {
+    // both live connections open and used, the day's partitions made
+    await Promise.all([store.live.ticks(ticks(trades('AAPL', 0, 3), quotes('AAPL', 0, 1))), store.live.ticks(ticks(trades('AAPL', 3, 3), []))]);
+    proxy.blackhole();
+    const started = Date.now();
+    await expect(store.live.ticks(ticks(trades('AAPL', 6, 3), quotes('AAPL', 6, 1)))).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(Date.now() - started).toBeLessThan(5000);
+    proxy.pass();
+    await recovered(6);
+    expect(Number((await sqlOf(store).get('SELECT COUNT(*) AS n FROM trades'))?.n)).toBe(12);
+  });
+
+  it('a publish of a day without a partition yet fails as the store being unavailable, and is stored once it answers', async () => {
+    const nextDay = (t: TradeRow) => ({ ...t, sip_timestamp: t.sip_timestamp + NS_PER_DAY });
+    proxy.blackhole();
+    await expect(store.live.ticks(ticks(trades('AAPL', 100, 3).map(nextDay), []))).rejects.toBeInstanceOf(StoreUnavailableError);
+    proxy.pass();
+    await recovered(200);
+    expect(await store.live.ticks(ticks(trades('AAPL', 100, 3).map(nextDay), []))).toEqual({ trades: 3, quotes: 0 });
   });
 });

@@ -46,13 +46,14 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /** 57014 query_canceled: the server's statement_timeout cut a statement. */
 const STATEMENT_TIMEOUT = '57014';
 
-function wrap(err: unknown): unknown {
+/** `err` of the pg client as the store reports it: StoreUnavailableError for a deadline or a server away. */
+export function storeErrorOf(err: unknown): unknown {
   if (err instanceof StoreUnavailableError) return err;
   const code = (err as { code?: string } | null)?.code;
   const msg = (err as Error | null)?.message ?? '';
   if (code === STATEMENT_TIMEOUT) return new StoreUnavailableError('PostgreSQL cancelled a statement at the store deadline', { cause: err });
   if (/Query read timeout/i.test(msg)) return new PgAwayError('PostgreSQL did not answer within the store deadline', { cause: err });
-  if ((code && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(msg)) {
+  if ((code && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|^timeout expired$|Cannot use a pool after calling end/i.test(msg)) {
     return new PgAwayError('PostgreSQL is unreachable', { cause: err });
   }
   return err;
@@ -89,7 +90,7 @@ class Outage {
 
   /** The error to throw for `err` of a call started at `startedAt`, noting an outage. */
   note(err: unknown, startedAt: number): unknown {
-    const wrapped = wrap(err);
+    const wrapped = storeErrorOf(err);
     if (this.windowMs > 0 && wrapped instanceof PgAwayError && startedAt >= this.lastOk) this.until = Date.now() + this.windowMs;
     return wrapped;
   }
@@ -285,7 +286,7 @@ class PgSession implements SqlDriver {
         });
         written += r.rowCount ?? 0;
       } catch (err) {
-        throw wrap(err);
+        throw storeErrorOf(err);
       }
       this.wrote();
     }
@@ -362,11 +363,11 @@ class PgTransaction extends PgSession {
         await this.client.query('RELEASE SAVEPOINT tb_copy_direct');
         return rows.length;
       } catch (err) {
-        if ((err as { code?: string } | null)?.code !== UNIQUE_VIOLATION) throw wrap(err);
+        if ((err as { code?: string } | null)?.code !== UNIQUE_VIOLATION) throw storeErrorOf(err);
         try {
           await this.client.query('ROLLBACK TO SAVEPOINT tb_copy_direct; RELEASE SAVEPOINT tb_copy_direct');
         } catch (undo) {
-          throw wrap(undo);
+          throw storeErrorOf(undo);
         }
         this.conflicted.add(table);
       }
@@ -385,7 +386,7 @@ class PgTransaction extends PgSession {
     try {
       await this.client.query(`SAVEPOINT ${STREAM_SAVEPOINT}`);
     } catch (err) {
-      throw wrap(err);
+      throw storeErrorOf(err);
     }
     return new PgCopyStream(this.client, `COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT binary)`, () => this.conflicted.add(table));
   }
@@ -409,7 +410,7 @@ class PgTransaction extends PgSession {
       )) as unknown as pg.QueryResult[];
       return moved[0]!.rowCount ?? 0;
     } catch (err) {
-      throw wrap(err);
+      throw storeErrorOf(err);
     }
   }
 }
@@ -463,7 +464,7 @@ class PgCopyStream implements CopyStream {
     try {
       await this.client.query(`RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`);
     } catch (err) {
-      throw wrap(err);
+      throw storeErrorOf(err);
     }
     return this.stream.rowCount;
   }
@@ -490,7 +491,7 @@ class PgCopyStream implements CopyStream {
       // Queued behind the failed COPY: runs once the server is ready for the next statement.
       await this.client.query(`ROLLBACK TO SAVEPOINT ${STREAM_SAVEPOINT}; RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`);
     } catch (undo) {
-      return (this.failed = wrap(undo));
+      return (this.failed = storeErrorOf(undo));
     }
     if ((err as { code?: string } | null)?.code === UNIQUE_VIOLATION) {
       this.onConflict();
@@ -501,7 +502,7 @@ class PgCopyStream implements CopyStream {
     if (isMissingPartition(err)) {
       return (this.failed = new KeyConflictError(`rows loaded as new need a day partition not made yet: ${(err as Error).message}`, { cause: err }));
     }
-    return (this.failed = wrap(err));
+    return (this.failed = storeErrorOf(err));
   }
 
   private failed: unknown;
