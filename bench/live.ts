@@ -146,17 +146,19 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
     // stored events per second, counted back from the store (after the last rate's backlog drained)
     await new Promise((r) => setTimeout(r, 3000));
     const before = (await store.status()).rows.trades;
+    const cpuBefore = await server.cpu();
     const flat = await forkChild<Published>('./live-publisher.ts', [server.url, TOKEN, '0', TRADED.map((_, i) => `ZB${i}`).join(',')]);
     flat.tell('reset');
     const started = performance.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const p = await flat.ask('report');
     const elapsed = (performance.now() - started) / 1000;
+    const serverCpuMs = (await server.cpu()) - cpuBefore;
     flat.tell('stop');
     await new Promise((r) => setTimeout(r, 1500)); // the requests in flight answered
     const counted = (await store.status()).rows.trades - before;
     console.log(
-      `\nstored: ${counted} trades counted back in the store over ${elapsed.toFixed(1)} s of publishing as fast as the server takes them: ${(p.sent / elapsed).toFixed(0)} trades/s acknowledged, ${p.refused} refused, publish p99 ${p.publishMs[1].toFixed(0)} ms (goal ≥ 50,000/s; ${(p.sent / elapsed / 50_000).toFixed(2)}x)`,
+      `\nstored: ${counted} trades counted back in the store over ${elapsed.toFixed(1)} s of publishing as fast as the server takes them: ${(p.sent / elapsed).toFixed(0)} trades/s acknowledged, ${p.refused} refused, publish p99 ${p.publishMs[1].toFixed(0)} ms, server CPU ${((serverCpuMs * 1000) / p.sent).toFixed(1)} µs per trade acknowledged (goal ≥ 50,000/s; ${(p.sent / elapsed / 50_000).toFixed(2)}x)`,
     );
     console.log(`server RSS after all: ${(await rssNow(server.proc)).toFixed(0)} MiB`);
   } finally {

@@ -65,11 +65,13 @@ export interface SqlDriver {
    */
   copyStream?(table: string, columns: readonly string[]): Promise<CopyStream>;
   /**
-   * PostgreSQL's driver only (absent on SQLite and inside transactions): one statement as a live
-   * write (TransactionOptions.live) in a transaction of its own, on the live writes' connections;
-   * returns its rows.
+   * PostgreSQL's driver only (absent on SQLite and inside transactions): rows new to their tables
+   * as a live write (TransactionOptions.live), one binary COPY per part, all in one transaction of
+   * their own on the live writes' connections and one round trip; resolves with the rows each
+   * part stored. No conflict handling: a key stored already or repeated among the rows, or a row
+   * of a day without a partition, fails it with KeyConflictError and nothing is stored.
    */
-  runLive?(sql: string, params: readonly SqlValue[]): Promise<Row[]>;
+  copyLive?(parts: readonly CopyPart[]): Promise<number[]>;
   /** Runs fn inside one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: SqlDriver) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
@@ -89,6 +91,13 @@ export interface SqlDriver {
    */
   importVersion(): string;
   close(): Promise<void>;
+}
+
+/** One COPY of SqlDriver.copyLive: the table, its columns, and rows as binary COPY tuples of them. */
+export interface CopyPart {
+  table: string;
+  columns: readonly string[];
+  tuples: Uint8Array;
 }
 
 /** A COPY in progress (SqlDriver.copyStream). */

@@ -69,7 +69,16 @@ export async function writeMinuteBars(store: LiveStore, bars: readonly BarRow[])
         w.toMs = Math.max(w.toMs, b.t);
       }
     }
-    for (const [ticker, window] of byTicker) await tx.market.deriveDayBars([ticker], window);
+    // Tickers with the same window (a minute's bars: all of them) are derived together, one
+    // statement on PostgreSQL where a statement per ticker took a round trip each.
+    const byWindow = new Map<string, { window: { fromMs: number; toMs: number }; tickers: string[] }>();
+    for (const [ticker, window] of byTicker) {
+      const key = `${window.fromMs}:${window.toMs}`;
+      const same = byWindow.get(key);
+      if (same) same.tickers.push(ticker);
+      else byWindow.set(key, { window, tickers: [ticker] });
+    }
+    for (const { window, tickers } of byWindow.values()) await tx.market.deriveDayBars(tickers, window);
   }, LIVE);
 }
 

@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, VersionText, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
+import { COPY_MIN_ROWS, DATA_VERSION_TTL_MS, VersionText, KeyConflictError, mayWrite, StoreUnavailableError, type BulkInsert, type CopyPart, type CopyStream, type QueryOptions, type Row, type SqlDriver, type SqlValue, type TransactionOptions, type WriteOptions, type RawRowsOptions } from '../driver.js';
+import { BINARY_HEADER, BINARY_TRAILER, copyInOneTrip } from './live-copy.js';
 import { TableCounters, UNANNOUNCED_POLL_MS } from './table-counters.js';
 import { WRITES_CHANNEL, WriteListener } from './write-listener.js';
 
@@ -45,13 +46,14 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /** 57014 query_canceled: the server's statement_timeout cut a statement. */
 const STATEMENT_TIMEOUT = '57014';
 
-function wrap(err: unknown): unknown {
+/** `err` of the pg client as the store reports it: StoreUnavailableError for a deadline or a server away. */
+export function storeErrorOf(err: unknown): unknown {
   if (err instanceof StoreUnavailableError) return err;
   const code = (err as { code?: string } | null)?.code;
   const msg = (err as Error | null)?.message ?? '';
   if (code === STATEMENT_TIMEOUT) return new StoreUnavailableError('PostgreSQL cancelled a statement at the store deadline', { cause: err });
   if (/Query read timeout/i.test(msg)) return new PgAwayError('PostgreSQL did not answer within the store deadline', { cause: err });
-  if ((code && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(msg)) {
+  if ((code && CONNECTION_ERRORS.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|^timeout expired$|Cannot use a pool after calling end/i.test(msg)) {
     return new PgAwayError('PostgreSQL is unreachable', { cause: err });
   }
   return err;
@@ -88,7 +90,7 @@ class Outage {
 
   /** The error to throw for `err` of a call started at `startedAt`, noting an outage. */
   note(err: unknown, startedAt: number): unknown {
-    const wrapped = wrap(err);
+    const wrapped = storeErrorOf(err);
     if (this.windowMs > 0 && wrapped instanceof PgAwayError && startedAt >= this.lastOk) this.until = Date.now() + this.windowMs;
     return wrapped;
   }
@@ -284,7 +286,7 @@ class PgSession implements SqlDriver {
         });
         written += r.rowCount ?? 0;
       } catch (err) {
-        throw wrap(err);
+        throw storeErrorOf(err);
       }
       this.wrote();
     }
@@ -361,11 +363,11 @@ class PgTransaction extends PgSession {
         await this.client.query('RELEASE SAVEPOINT tb_copy_direct');
         return rows.length;
       } catch (err) {
-        if ((err as { code?: string } | null)?.code !== UNIQUE_VIOLATION) throw wrap(err);
+        if ((err as { code?: string } | null)?.code !== UNIQUE_VIOLATION) throw storeErrorOf(err);
         try {
           await this.client.query('ROLLBACK TO SAVEPOINT tb_copy_direct; RELEASE SAVEPOINT tb_copy_direct');
         } catch (undo) {
-          throw wrap(undo);
+          throw storeErrorOf(undo);
         }
         this.conflicted.add(table);
       }
@@ -384,7 +386,7 @@ class PgTransaction extends PgSession {
     try {
       await this.client.query(`SAVEPOINT ${STREAM_SAVEPOINT}`);
     } catch (err) {
-      throw wrap(err);
+      throw storeErrorOf(err);
     }
     return new PgCopyStream(this.client, `COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT binary)`, () => this.conflicted.add(table));
   }
@@ -408,7 +410,7 @@ class PgTransaction extends PgSession {
       )) as unknown as pg.QueryResult[];
       return moved[0]!.rowCount ?? 0;
     } catch (err) {
-      throw wrap(err);
+      throw storeErrorOf(err);
     }
   }
 }
@@ -416,9 +418,6 @@ class PgTransaction extends PgSession {
 const STREAM_SAVEPOINT = 'tb_copy_stream';
 /** Rows buffered ahead of the socket before CopyStream.write waits. */
 const STREAM_AHEAD_BYTES = 4 << 20;
-/** Binary COPY: the signature, flags (no OIDs) and header extension length (none); the trailer (field count -1). */
-const BINARY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-const BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 /** A COPY FROM STDIN of PgTransaction.copyStream (pg-copy-streams underneath). */
 class PgCopyStream implements CopyStream {
@@ -465,7 +464,7 @@ class PgCopyStream implements CopyStream {
     try {
       await this.client.query(`RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`);
     } catch (err) {
-      throw wrap(err);
+      throw storeErrorOf(err);
     }
     return this.stream.rowCount;
   }
@@ -492,7 +491,7 @@ class PgCopyStream implements CopyStream {
       // Queued behind the failed COPY: runs once the server is ready for the next statement.
       await this.client.query(`ROLLBACK TO SAVEPOINT ${STREAM_SAVEPOINT}; RELEASE SAVEPOINT ${STREAM_SAVEPOINT}`);
     } catch (undo) {
-      return (this.failed = wrap(undo));
+      return (this.failed = storeErrorOf(undo));
     }
     if ((err as { code?: string } | null)?.code === UNIQUE_VIOLATION) {
       this.onConflict();
@@ -503,7 +502,7 @@ class PgCopyStream implements CopyStream {
     if (isMissingPartition(err)) {
       return (this.failed = new KeyConflictError(`rows loaded as new need a day partition not made yet: ${(err as Error).message}`, { cause: err }));
     }
-    return (this.failed = wrap(err));
+    return (this.failed = storeErrorOf(err));
   }
 
   private failed: unknown;
@@ -611,22 +610,33 @@ export class PostgresDriver extends PgSession {
   }
 
   /**
-   * One statement on a connection of the live pool, a transaction of its own (a live write: see
-   * TransactionOptions.live): one round trip where BEGIN, the statement and COMMIT took three,
-   * each waiting for its turn of an event loop busy with requests.
+   * Rows new to their tables on a connection of the live pool, one binary COPY per part, in one
+   * round trip and one implicit transaction (live-copy.ts): where BEGIN, SAVEPOINT, a COPY
+   * waiting for the server's go-ahead, RELEASE and COMMIT took five, each waiting for its turn of
+   * an event loop busy with requests. A stored or repeated key, or a day without a partition,
+   * rejects with KeyConflictError, nothing stored.
    */
-  async runLive(sql: string, params: readonly SqlValue[]): Promise<Row[]> {
+  async copyLive(parts: readonly CopyPart[]): Promise<number[]> {
     const started = this.outage.check();
     this.liveWrites.n++;
+    let client: pg.PoolClient | undefined;
+    let failure: unknown;
     try {
-      const r = await this.livePool.query({ text: toPgPlaceholders(sql), values: params as unknown[] });
+      client = await this.livePool.connect();
+      const counts = await copyInOneTrip(client, parts);
       this.outage.ok();
       this.announce(true);
-      return r.rows as Row[];
+      return counts;
     } catch (err) {
-      throw this.outage.note(err, started);
+      const code = (err as { code?: string } | null)?.code;
+      if (code === UNIQUE_VIOLATION || isMissingPartition(err)) {
+        throw new KeyConflictError(`live rows met a stored or repeated key, or a day without a partition: ${(err as Error).message}`, { cause: err });
+      }
+      throw (failure = this.outage.note(err, started));
     } finally {
       this.liveWrites.n++;
+      // a connection that timed out may still be busy with its COPY: discarded, not reused
+      client?.release(failure instanceof StoreUnavailableError ? failure : undefined);
     }
   }
 

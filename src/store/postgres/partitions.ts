@@ -2,6 +2,7 @@
 // quotes and minute_bars. There is no DEFAULT partition, so a row of a day without a partition
 // is refused; every write first creates the partitions of its batch's days.
 import pg from 'pg';
+import { storeErrorOf } from './driver.js';
 
 /** A day-partitioned table: its time key and how many of the key's units make a day. */
 interface DayPartitioned {
@@ -114,14 +115,17 @@ export class DayPartitions {
     if (missing.length === 0) return;
     const client = new pg.Client(this.connection);
     client.on('error', () => {}); // a dropped connection fails the query below instead
-    await client.connect();
     try {
+      await client.connect();
       await client.query('BEGIN');
       await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
       // One creator per table across processes: the other waits, then finds the partition made.
       await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS[table]]);
       for (const day of missing) await client.query('SELECT tb_day_partition($1, $2, $3)', [table, day, String(spec.unitsPerDay)]);
       await client.query('COMMIT');
+    } catch (err) {
+      // a server away or past the deadline is the store's outage (503), as for any other write
+      throw storeErrorOf(err);
     } finally {
       await client.end().catch(() => {});
     }

@@ -154,10 +154,10 @@ export interface MarketDataPort {
   /** Idempotent on the quote's natural key. */
   insertQuotes(rows: QuoteRow[]): Promise<number>;
   /**
-   * The trades and quotes of one publish as one statement in a transaction of its own, a live
-   * write (PostgreSQL, for fewer than COPY_MIN_ROWS rows: one round trip); undefined where the
-   * engine has no such statement or a transaction's COPY is faster (the caller then writes them
-   * in a live transaction).
+   * The trades and quotes of one publish, all new to the store, in a transaction of their own, a
+   * live write (PostgreSQL: a binary COPY per table in one round trip). Undefined where the engine
+   * has no such path, or when a row's key is stored already or repeats among them (nothing is
+   * stored then): the caller writes them in a live transaction of upserts.
    */
   insertLiveTicks(trades: readonly TradeRow[], quotes: readonly QuoteRow[]): Promise<{ trades: number; quotes: number } | undefined>;
   /**

@@ -1,7 +1,7 @@
 // Market data over SqlDriver: one SQL dialect for both engines (see migrations/<engine>/0100_market_data.sql
 // for the schema and its keys). Reads are range scans on (ticker, time[, sequence, pk]).
-import type { Row, SqlDriver, SqlValue } from '../driver.js';
-import { COPY_MIN_ROWS, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
+import type { CopyPart, Row, SqlDriver, SqlValue } from '../driver.js';
+import { COPY_MIN_ROWS, KeyConflictError, toBigInt, toNumber, toOptionalBigInt, toOptionalNumber } from '../driver.js';
 import type { BarRow, QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { localDayOf, localDayStart, type Zone } from '../../domain/calendar.js';
 import { isMissingPartition } from '../postgres/driver.js';
@@ -226,37 +226,9 @@ const DERIVED_DAY_INSERT: InsertSpec<BarRow> = {
   },
 };
 
-/** PostgreSQL array types of the trade and quote columns, in TRADE_COLUMNS / QUOTE_COLUMNS order. */
-const TRADE_ARRAYS = ['text', 'bigint', 'bigint', 'integer', 'text', 'float8', 'float8', 'bigint', 'bigint', 'text', 'integer', 'integer', 'integer'];
-const QUOTE_ARRAYS = ['text', 'bigint', 'bigint', 'integer', 'bigint', 'bigint', 'float8', 'float8', 'integer', 'float8', 'float8', 'integer', 'text', 'text', 'integer'];
-
-/** `INSERT INTO table ... SELECT FROM unnest(one array per column) <conflict> RETURNING 1`. */
-function unnestInsert(spec: InsertSpec<unknown>, types: readonly string[]): string {
-  const arrays = types.map((t) => `CAST(? AS ${t}[])`).join(', ');
-  return `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) SELECT * FROM unnest(${arrays})${spec.conflict} RETURNING 1`;
-}
-
-/**
- * The trades and quotes of one publish in one statement (PostgreSQL): each table's rows as one
- * array per column, unnested into the same upsert as insertRows', the rows written counted.
- */
-const LIVE_TICKS_SQL = `WITH t AS (${unnestInsert(TRADE_INSERT as InsertSpec<unknown>, TRADE_ARRAYS)}),
-  q AS (${unnestInsert(QUOTE_INSERT as InsertSpec<unknown>, QUOTE_ARRAYS)})
-  SELECT (SELECT count(*) FROM t) AS trades, (SELECT count(*) FROM q) AS quotes`;
-
-/** One array per column of `rows` (one row per key, as a PostgreSQL upsert needs). */
-function columnArrays<T>(spec: InsertSpec<T>, rows: readonly T[]): SqlValue[][] {
-  const columns: SqlValue[][] = spec.columns.map(() => new Array<SqlValue>(rows.length));
-  const one: SqlValue[] = [];
-  const unique = lastPerKey(rows, spec.key);
-  for (let i = 0; i < unique.length; i++) {
-    one.length = 0;
-    spec.write(unique[i]!, one);
-    for (let c = 0; c < one.length; c++) columns[c]![i] = one[c]!;
-  }
-  if (unique.length < rows.length) for (const col of columns) col.length = unique.length;
-  return columns;
-}
+/** The live feed's trades and quotes as binary COPY tuples (insertLiveTicks). */
+const encodeTrades = copyRowsOf('trades');
+const encodeQuotes = copyRowsOf('quotes');
 
 const NEW_ROWS: { [K in keyof NewRows]: InsertSpec<NewRows[K]> } = { minute: MINUTE_INSERT, trades: TRADE_INSERT, quotes: QUOTE_INSERT };
 
@@ -376,23 +348,26 @@ export class MarketDataRepository implements MarketDataPort {
   }
 
   async insertLiveTicks(trades: readonly TradeRow[], quotes: readonly QuoteRow[]): Promise<{ trades: number; quotes: number } | undefined> {
-    const runLive = this.db.runLive?.bind(this.db);
-    // from COPY_MIN_ROWS on, a transaction's COPY stores more rows a second than the arrays'
-    // statement (112,000 against 54,000 in batches of 5,000); below it the round trips count
-    if (runLive === undefined || !this.partitions || trades.length + quotes.length >= COPY_MIN_ROWS) return undefined;
+    const copyLive = this.db.copyLive?.bind(this.db);
+    if (copyLive === undefined || !this.partitions) return undefined;
     await this.partitions.ensureFor('trades', trades, PARTITION_TIME.trades as (r: TradeRow) => bigint);
     await this.partitions.ensureFor('quotes', quotes, PARTITION_TIME.quotes as (q: QuoteRow) => bigint | undefined);
-    // arrays are sent as their text, which pg writes from each value's own text
-    const params = [...columnArrays(TRADE_INSERT, trades), ...columnArrays(QUOTE_INSERT, quotes)] as unknown as SqlValue[];
+    const parts: CopyPart[] = [];
+    if (trades.length > 0) parts.push({ table: 'trades', columns: TRADE_COLUMNS, tuples: encodeTrades(trades) });
+    if (quotes.length > 0) parts.push({ table: 'quotes', columns: QUOTE_COLUMNS, tuples: encodeQuotes(quotes) });
     try {
-      const [row] = await runLive(LIVE_TICKS_SQL, params);
-      return { trades: toNumber(row!.trades), quotes: toNumber(row!.quotes) };
+      const counts = await copyLive(parts);
+      return { trades: trades.length > 0 ? counts[0]! : 0, quotes: quotes.length > 0 ? counts[counts.length - 1]! : 0 };
     } catch (err) {
+      if (!(err instanceof KeyConflictError)) throw err;
+      // A row stored before (a publish sent again, a correction) or repeated, or a day partition
+      // dropped after this process made it: the caller's transaction upserts them, making the
+      // partition anew.
       if (isMissingPartition(err)) {
         this.partitions.forget('trades');
         this.partitions.forget('quotes');
       }
-      throw err;
+      return undefined;
     }
   }
 
