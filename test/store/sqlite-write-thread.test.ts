@@ -1,8 +1,9 @@
 // The live feed's writes of a SQLite file on their own thread: what they store is read back at
 // once by the serving connection; they move the data version and not the import version (answers
 // kept under it survive publishing), while another connection's write still moves both, whether
-// it comes while the thread writes or after.
-import { mkdtempSync, rmSync } from 'node:fs';
+// it comes while the thread writes or after. Their pages reach the database file from the WAL
+// within a moment, though the thread's own commits no longer copy them.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +71,15 @@ describe('SQLite write thread', () => {
     await writing;
     await store.live.ticks(ticks(trades('WTB', 5000, 10)));
     expect(await eventually(() => store.importVersion() !== imported)).toBe(true);
+  });
+
+  it('copies published pages from the WAL into the database file soon after, below the automatic checkpoint', async () => {
+    const file = join(dir, 'tickerbase.db');
+    const before = statSync(file).size;
+    // far fewer than the 1,000 WAL pages at which SQLite's automatic checkpoint would copy them
+    for (let b = 0; b < 4; b++) await store.live.ticks(ticks(trades('WTC', b * 500, 500)));
+    expect(await eventually(() => statSync(file).size > before)).toBe(true);
+    const page = await store.market.readTrades({ ticker: 'WTC', order: 'asc', limit: 5000 });
+    expect(page.length).toBe(2000);
   });
 });
