@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeRow } from '../../src/domain/market-records.js';
 import { openStore, type Store } from '../../src/store/index.js';
+import { sqlOf } from '../../src/store/inspect.js';
+import type { SqliteDriver } from '../../src/store/sqlite/driver.js';
 
 const T0 = 1_749_825_065_000_000_000n;
 const trades = (ticker: string, from: number, n: number): TradeRow[] =>
@@ -81,5 +83,18 @@ describe('SQLite write thread', () => {
     expect(await eventually(() => statSync(file).size > before)).toBe(true);
     const page = await store.market.readTrades({ ticker: 'WTC', order: 'asc', limit: 5000 });
     expect(page.length).toBe(2000);
+  });
+
+  it('starts the write thread when asked to get ready, before any write, and writes through it after', async () => {
+    const ready = await openStore({ dataDir: dir });
+    try {
+      const thread = (sqlOf(ready) as SqliteDriver).writeThread!;
+      expect(thread.mark()).toEqual({ sent: 0, waiting: false });
+      ready.prepareLive();
+      expect(thread.mark()).toEqual({ sent: 0, waiting: true }); // its first look is under way
+      expect(await ready.live.ticks(ticks(trades('WTD', 0, 3)))).toEqual({ trades: 3, quotes: 0 });
+    } finally {
+      await ready.close();
+    }
   });
 });
