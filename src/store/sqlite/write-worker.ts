@@ -31,7 +31,12 @@ const checkpoints = startCheckpoints();
 function startCheckpoints(): Worker | undefined {
   const where = workerSource(import.meta.url, 'checkpoint-worker');
   if (where === null) return undefined;
-  const w = new Worker(where.filename, { eval: where.eval, execArgv: [], workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  let w: Worker;
+  try {
+    w = new Worker(where.filename, { eval: where.eval, execArgv: [], workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  } catch {
+    return undefined; // no thread to be had: this connection's commits checkpoint
+  }
   w.unref();
   driver.db.pragma('wal_autocheckpoint = 0');
   const lost = () => {
