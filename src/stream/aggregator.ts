@@ -44,6 +44,7 @@ export interface AggregatorOptions {
 }
 
 const SPAN_MS: Record<Span, number> = { second: 1000, minute: 60_000 };
+const SPANS = ['second', 'minute'] as const;
 
 interface Window {
   span: Span;
@@ -100,6 +101,13 @@ function dollarValue(prints: readonly TradePrint[]): number {
 
 export class LiveAggregator {
   private readonly windows = new Map<string, Window>();
+  /**
+   * Per ticker key (tickerKey) and span, the window its latest trade went to. A trade of the same
+   * window, not yet emitted, goes there without making the window's key and looking it up: at
+   * 50,000 trades a second those strings were most of what a trade cost here. A window leaves
+   * `windows` only once emitted, so one found here not emitted is the one `windows` holds.
+   */
+  private readonly latest = new Map<string, { second?: Window; minute?: Window }>();
   private readonly days = new Map<string, Day>();
   private readonly timer: NodeJS.Timeout;
   private storing: Promise<void> = Promise.resolve();
@@ -144,8 +152,16 @@ export class LiveAggregator {
   private addPrint(futures: boolean, ticker: string, print: TradePrint, local: boolean): void {
     const ms = Number(print.t_ns / 1_000_000n);
     const now = this.opts.shared ? this.opts.now() : 0;
-    for (const span of ['second', 'minute'] as const) {
+    const tk = tickerKey(futures, ticker);
+    let latest = this.latest.get(tk);
+    if (latest === undefined) this.latest.set(tk, (latest = {}));
+    for (const span of SPANS) {
       const start = ms - (((ms % SPAN_MS[span]) + SPAN_MS[span]) % SPAN_MS[span]);
+      const last = latest[span];
+      if (local && last !== undefined && last.start === start && !last.emitted && !(last.prints instanceof PackedPrints) && this.opts.shared === undefined) {
+        last.prints.push(print);
+        continue;
+      }
       const key = windowKey(futures, span, ticker, start);
       let w = this.windows.get(key);
       if (!local && (w?.emitted || (span === 'second' && start <= (this.secondsReleased.get(tickerKey(futures, ticker)) ?? -Infinity)))) continue;
@@ -153,6 +169,7 @@ export class LiveAggregator {
       if (!w) this.windows.set(key, (w = { span, futures, ticker, start, prints: [], emitted: false, dirty: false, retainUntil: 0, lateLocal: false }));
       if (w.prints instanceof PackedPrints) w.prints = w.prints.unpack();
       w.prints.push(print);
+      latest[span] = w;
       if (w.emitted) w.dirty = true;
       else if (due && local) w.lateLocal = true;
     }
@@ -169,7 +186,7 @@ export class LiveAggregator {
           w.dirty = false;
           corrected.push(w);
         }
-        if (now > w.retainUntil) this.windows.delete(key);
+        if (now > w.retainUntil) this.drop(key, w);
         // its bar was made (or is made from these, packed or not, by a release in progress)
         else if (!(w.prints instanceof PackedPrints)) w.prints = PackedPrints.of(w.prints);
         continue;
@@ -181,7 +198,7 @@ export class LiveAggregator {
     due.sort((a, b) => a.start + SPAN_MS[a.span] - (b.start + SPAN_MS[b.span]) || (a.span === b.span ? 0 : a.span === 'second' ? -1 : 1) || (a.ticker < b.ticker ? -1 : 1));
     for (const w of due) {
       w.emitted = true;
-      if (w.span === 'second') this.windows.delete(windowKey(w.futures, w.span, w.ticker, w.start));
+      if (w.span === 'second') this.drop(windowKey(w.futures, w.span, w.ticker, w.start), w);
       else w.retainUntil = now + this.opts.retainMs;
     }
     const shared = this.opts.shared;
@@ -195,6 +212,16 @@ export class LiveAggregator {
       return;
     }
     this.release(due.map((w) => ({ w, emit: true, bar: this.bar(w) })), corrected.map((w) => ({ w, bar: this.bar(w) })));
+  }
+
+  /** Lets an emitted window go, from `latest` too (a ticker that stops trading keeps nothing). */
+  private drop(key: string, w: Window): void {
+    this.windows.delete(key);
+    const tk = tickerKey(w.futures, w.ticker);
+    const latest = this.latest.get(tk);
+    if (latest?.[w.span] !== w) return;
+    latest[w.span] = undefined;
+    if (latest.second === undefined && latest.minute === undefined) this.latest.delete(tk);
   }
 
   /** Emits the windows marked so, stores minute bars of the emitted and the corrected. */

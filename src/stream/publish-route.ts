@@ -13,6 +13,8 @@ import type { LivePublisher } from './publish.js';
 export const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
 
 export async function publishRoute(app: FastifyInstance, token: string, publisher: LivePublisher, wrapped: boolean): Promise<void> {
+  // publishing is on: the first publish need not wait for the store's write thread to start
+  publisher.prepare();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: PUBLISH_BODY_LIMIT }, (_req, body, done) => done(null, body));

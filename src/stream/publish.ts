@@ -50,6 +50,11 @@ export class LivePublisher {
     private readonly aggregator?: LiveAggregator,
   ) {}
 
+  /** Gets the store's live writes ready before the first publish (Store.prepareLive). */
+  prepare(): void {
+    this.store?.prepareLive();
+  }
+
   async publish(items: readonly PublishedEvent[]): Promise<PublishResult> {
     const trades: TradeRow[] = [];
     const quotes: QuoteRow[] = [];

@@ -1,13 +1,16 @@
 // The live feed's writes of a SQLite file on their own thread: what they store is read back at
 // once by the serving connection; they move the data version and not the import version (answers
 // kept under it survive publishing), while another connection's write still moves both, whether
-// it comes while the thread writes or after.
-import { mkdtempSync, rmSync } from 'node:fs';
+// it comes while the thread writes or after. Their pages reach the database file from the WAL
+// within a moment, though the thread's own commits no longer copy them.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeRow } from '../../src/domain/market-records.js';
 import { openStore, type Store } from '../../src/store/index.js';
+import { sqlOf } from '../../src/store/inspect.js';
+import type { SqliteDriver } from '../../src/store/sqlite/driver.js';
 
 const T0 = 1_749_825_065_000_000_000n;
 const trades = (ticker: string, from: number, n: number): TradeRow[] =>
@@ -70,5 +73,28 @@ describe('SQLite write thread', () => {
     await writing;
     await store.live.ticks(ticks(trades('WTB', 5000, 10)));
     expect(await eventually(() => store.importVersion() !== imported)).toBe(true);
+  });
+
+  it('copies published pages from the WAL into the database file soon after, below the automatic checkpoint', async () => {
+    const file = join(dir, 'tickerbase.db');
+    const before = statSync(file).size;
+    // far fewer than the 1,000 WAL pages at which SQLite's automatic checkpoint would copy them
+    for (let b = 0; b < 4; b++) await store.live.ticks(ticks(trades('WTC', b * 500, 500)));
+    expect(await eventually(() => statSync(file).size > before)).toBe(true);
+    const page = await store.market.readTrades({ ticker: 'WTC', order: 'asc', limit: 5000 });
+    expect(page.length).toBe(2000);
+  });
+
+  it('starts the write thread when asked to get ready, before any write, and writes through it after', async () => {
+    const ready = await openStore({ dataDir: dir });
+    try {
+      const thread = (sqlOf(ready) as SqliteDriver).writeThread!;
+      expect(thread.mark()).toEqual({ sent: 0, waiting: false });
+      ready.prepareLive();
+      expect(thread.mark()).toEqual({ sent: 0, waiting: true }); // its first look is under way
+      expect(await ready.live.ticks(ticks(trades('WTD', 0, 3)))).toEqual({ trades: 3, quotes: 0 });
+    } finally {
+      await ready.close();
+    }
   });
 });

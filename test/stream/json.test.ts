@@ -25,6 +25,14 @@ describe('encodeEvent', () => {
     expect(parseJsonExact(text)).toEqual({ ev: 'FMV', sym: 'AAPL', t: 1749825067412345678n, l: [1749825067412345679n, 1], o: { t: 1749825067412345680n, s: 'x' } });
   });
 
+  it('reads every integer of 16 digits or more as a bigint, negative or nested, and leaves shorter ones and digits in strings alone', () => {
+    expect(parseJsonExact('[{"q":-1000000000000000,"a":[[9007199254740993]]},{"i":"12345678901234567","t":999999999999999}]')).toEqual([
+      { q: -1000000000000000n, a: [[9007199254740993n]] },
+      { i: '12345678901234567', t: 999999999999999 },
+    ]);
+    expect(parseJsonExact('{"p":1.5e20,"s":1000000000000000.5}')).toEqual({ p: 1.5e20, s: 1000000000000000.5 });
+  });
+
   it('leaves out absent fields instead of writing null', () => {
     expect(enc({ ev: 'T', sym: 'AAPL', z: null, p: 1 })).toBe('{"ev":"T","sym":"AAPL","p":1}');
     expect(enc({ ev: 'T', sym: 'AAPL', c: undefined, p: 1 })).toBe('{"ev":"T","sym":"AAPL","p":1}');

@@ -23,11 +23,15 @@ export function toColumns(rows: readonly object[]): { packed: RowColumns; transf
   for (const k of keys) {
     let numbers = true;
     let bigints = true;
-    for (let i = 0; i < n && (numbers || bigints); i++) {
+    let absent = true;
+    for (let i = 0; i < n && (numbers || bigints || absent); i++) {
       const t = typeof (rows[i] as Record<string, unknown>)[k];
       if (t !== 'number') numbers = false;
       if (t !== 'bigint') bigints = false;
+      if (t !== 'undefined') absent = false;
     }
+    // a field no row has (a trade's optional times and codes) is not sent: fromColumns leaves it out
+    if (absent) continue;
     if (numbers) {
       const a = new Float64Array(n);
       for (let i = 0; i < n; i++) a[i] = (rows[i] as Record<string, number>)[k]!;

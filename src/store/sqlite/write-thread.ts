@@ -113,6 +113,12 @@ export class WriteThread implements LiveWriter {
     return { sent: this.sent, waiting: this.pending.size > 0 };
   }
 
+  /** Starts the thread now rather than at the first write (its first look answered through `events.foreign`). */
+  prepare(): void {
+    if (this.closed || this.worker !== undefined) return;
+    this.send({ kind: 'look' }).catch(() => {});
+  }
+
   /** Asks the thread whether another connection committed since its last job (answered through `events.foreign`). */
   look(): void {
     if (this.closed || this.worker === undefined) return;

@@ -6,12 +6,13 @@
 // connection cannot tell this thread's commits from other writers' (see SqliteDriver).
 //
 // No top-level await: under tsx (tests, benches) this file is loaded through tsx's CommonJS hook.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { FuturesQuote, FuturesTrade } from '../../domain/futures-market.js';
 import type { QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { storeOnDriver } from '../index.js';
 import { writeFuturesMinuteBars, writeMinuteBars, writeTicks } from '../live-writes.js';
 import { SqliteDriver } from './driver.js';
+import { workerSource } from '../worker-source.js';
 import { fromColumns } from './row-columns.js';
 import type { WriteReply, WriteRequest } from './write-thread.js';
 
@@ -20,6 +21,32 @@ const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: num
 const driver = SqliteDriver.open(file, { busyTimeoutMs, cacheMiB: 16, readThread: false, writeThread: false });
 const store = storeOnDriver(driver);
 const dataVersion = driver.db.prepare<[], number>('PRAGMA data_version').pluck();
+const checkpoints = startCheckpoints();
+
+/**
+ * The WAL's checkpoints on a thread of their own (checkpoint-worker.ts), this connection's
+ * automatic one off meanwhile; undefined where that thread cannot be started (this connection
+ * then checkpoints in its commits as before, and again if that thread ends).
+ */
+function startCheckpoints(): Worker | undefined {
+  const where = workerSource(import.meta.url, 'checkpoint-worker');
+  if (where === null) return undefined;
+  let w: Worker;
+  try {
+    w = new Worker(where.filename, { eval: where.eval, execArgv: [], workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  } catch {
+    return undefined; // no thread to be had: this connection's commits checkpoint
+  }
+  w.unref();
+  driver.db.pragma('wal_autocheckpoint = 0');
+  const lost = () => {
+    if (driver.db.open) driver.db.pragma('wal_autocheckpoint = 1000');
+  };
+  w.on('error', lost);
+  w.on('exit', lost);
+  return w;
+}
+
 /** data_version at the last look; none before the first, which reports a foreign commit since nobody looked before it. */
 let seen: number | undefined;
 
@@ -47,5 +74,9 @@ async function run(req: WriteRequest): Promise<WriteReply> {
 // one job at a time, in order: a job's transaction commits before the next one begins
 let queue: Promise<void> = Promise.resolve();
 parentPort!.on('message', (req: WriteRequest) => {
-  queue = queue.then(async () => parentPort!.postMessage(await run(req)));
+  queue = queue.then(async () => {
+    const reply = await run(req);
+    parentPort!.postMessage(reply);
+    if (req.job.kind !== 'look' && !('error' in reply)) checkpoints?.postMessage('committed');
+  });
 });
