@@ -26,7 +26,7 @@ export class PublishInputError extends Error {
   }
 }
 
-type Kind = 'str' | 'num' | 'int' | 'int64' | 'int[]' | 'ms';
+type Kind = 'str' | 'num' | 'int' | 'int32' | 'int64' | 'int[]' | 'ms';
 
 // Fields that must be present, and their types, for the channels that are stored or aggregated.
 // `ms` is a Unix-millisecond integer (a nanosecond or second value is refused: it would land
@@ -48,8 +48,9 @@ const FUTURES_REQUIRED: Readonly<Record<string, Readonly<Record<string, Kind>>>>
 const FUTURES_TYPED: Readonly<Record<string, Kind>> = { bp: 'num', ap: 'num', bs: 'int', as: 'int', bt: 'ms', at: 'ms', q: 'int64' };
 
 // Optional fields whose type matters to clients (the Go client rejects an event with a wrong type).
+// Exchange, tape and TRF ids are stored as 32-bit integers.
 const TYPED: Readonly<Record<string, Kind>> = {
-  x: 'int', z: 'int', q: 'int64', trfi: 'int', trft: 'ms', bx: 'int', ax: 'int', bs: 'num', as: 'num', r: 'ms', s: 'num', e: 'ms',
+  x: 'int32', z: 'int32', q: 'int64', trfi: 'int32', trft: 'ms', bx: 'int32', ax: 'int32', bs: 'num', as: 'num', r: 'ms', s: 'num', e: 'ms',
 };
 
 const BAR_CHANNELS = new Set(['A', 'AM', 'XA', 'XAS', 'CA', 'CAS']);
@@ -64,11 +65,14 @@ function check(kind: Kind, v: unknown): string | undefined {
     case 'num':
       return typeof v === 'number' && Number.isFinite(v) ? undefined : 'a number';
     case 'int':
-      return typeof v === 'number' && Number.isInteger(v) ? undefined : 'an integer';
+      // 1e300 is an integer to JavaScript, but no column holds it
+      return typeof v === 'number' && Number.isSafeInteger(v) ? undefined : 'an integer (at most 2^53 - 1 in size)';
+    case 'int32':
+      return typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? undefined : 'a 32-bit integer';
     case 'int64':
-      return (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'bigint' && v >= -(1n << 63n) && v < 1n << 63n) ? undefined : 'a 64-bit integer';
+      return (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'bigint' && v >= -(1n << 63n) && v < 1n << 63n) ? undefined : 'a 64-bit integer';
     case 'int[]':
-      return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x)) ? undefined : 'an array of integers';
+      return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= -(2 ** 31) && x < 2 ** 31) ? undefined : 'an array of 32-bit integers';
     case 'ms':
       return typeof v === 'number' && Number.isInteger(v) && v >= MS_MIN && v < MS_MAX ? undefined : 'a Unix time in milliseconds';
   }
@@ -102,6 +106,8 @@ export function validateEvent(value: unknown, marketOverride?: FeedMarket): Publ
   const symKey = symbolKeyOf(o.ev);
   const sym = o[symKey];
   if (typeof sym !== 'string' || sym === '') return `"${symKey}" (the symbol of a ${o.ev} event) must be a non-empty string`;
+  // PostgreSQL's text cannot hold a NUL character, and no symbol or id has one
+  if (sym.includes('\0')) return `"${symKey}" must not contain a NUL character`;
   const market = marketOverride ?? marketOfEvent(o.ev, sym);
   if (!CHANNELS[market].has(o.ev)) return `"ev" ${JSON.stringify(o.ev)} is not a channel of the ${market} market`;
   if (hasNull(o)) return 'null values are not allowed (leave the field out)';
@@ -121,7 +127,7 @@ export function validateEvent(value: unknown, marketOverride?: FeedMarket): Publ
     if (bad) return `"${k}" must be ${bad}`;
   }
   if ((o.ev === 'T' || o.ev === 'XT') && 'c' in o && check('int[]', o.c)) return '"c" must be an array of integers';
-  if (o.ev === 'T' && 'i' in o && typeof o.i !== 'string') return '"i" (trade id) must be a string';
+  if (o.ev === 'T' && 'i' in o && (typeof o.i !== 'string' || o.i.includes('\0'))) return '"i" (trade id) must be a string without a NUL character';
   return { market, event: o as WireEvent };
 }
 

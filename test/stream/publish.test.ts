@@ -75,6 +75,11 @@ for (const engine of engines()) {
         [`{"ev":"XT","sym":"BADL"}`, 'line 1: "pair" (the symbol of a XT event) must be a non-empty string'],
         [`{"ev":"LULD","T":"BADL","h":null}`, 'line 1: null values are not allowed'],
         [`{"ev":"ZZ","sym":"BADL"}`, 'line 1: "ev" "ZZ" is not a channel of the stocks market'],
+        // values no column holds: each was a 500 from PostgreSQL
+        [`${JSON.stringify(good)}\n{"ev":"T","sym":"BADL","p":1,"s":1,"t":${T0},"x":4294967296}`, 'line 2: "x" must be a 32-bit integer'],
+        [`{"ev":"T","sym":"BADL","p":1,"s":1,"t":${T0},"q":1e300}`, 'line 1: "q" must be a 64-bit integer'],
+        [`{"ev":"T","sym":"BAD\\u0000L","p":1,"s":1,"t":${T0}}`, 'line 1: "sym" must not contain a NUL character'],
+        [`{"ev":"T","sym":"BADL","p":1,"s":1,"t":${T0},"i":"a\\u0000b"}`, 'line 1: "i" (trade id) must be a string without a NUL character'],
       ];
       for (const [body, message] of cases) {
         const res = await post(body);
