@@ -37,7 +37,8 @@ describe.skipIf(!REDIS_URL)('relay: an outage seen from the process not holding 
     const other = relays.find((r) => !r.relay.status()[0]!.holder)!;
     expect(other).toBeDefined();
     const c = await SdkClient.open(other.key, other.server.base);
-    expect((await ready(other)).status).toBe('OK');
+    // the other process hears the holder's state through Redis a moment after the holder is live
+    await waitFor(async () => (await ready(other)).status === 'OK', 'the other process ready');
     await upstream.stop();
     await c.until(() => c.notices().some((n) => n.status === 'error' && n.message.startsWith('upstream stocks feed lost')), 'the lost status');
     const r = await ready(other);
