@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fa
 import { normaliseDataset } from '../domain/datasets.js';
 import { CACHED_PREFERENCE, negotiateEncoding, OFF_LOOP_BYTES } from './compression.js';
 import type { Renew, RepeatedRequests, ServerContext } from './context.js';
-import { routeMarket, windowLeftWhole } from './entitlements.js';
+import { routeMarket } from './entitlements.js';
 import { gzipPieces, splicedGzip } from './gzip-splice.js';
 import { DATA_CSP, HSTS, REFERENCE_VARY, SECURITY_HEADERS } from './hardening.js';
 import type { AccessLog } from './logger.js';
@@ -34,7 +34,8 @@ import type { LiveScope } from '../services/live-versions.js';
 //
 // Anything else goes to Fastify, which answers it as before: a method other than GET, a request
 // with a body or If-None-Match, a key it must look up in the store, a plan with a rate limit (its
-// counting and headers), time series (the plan's window takes part in their keys), an encoding
+// counting and headers), a time series for a key of another plan than the one it was kept for
+// (the plan's window takes part in their keys) or asked with a lower-case ticker, an encoding
 // other than gzip or identity, and every server with CORS or guards of the caller's.
 
 /** What the full path's production hooks would use, handed over once they exist. */
@@ -208,12 +209,13 @@ export class CachedHits implements RepeatedRequests {
     if (this.deps === undefined || req.method !== 'GET') return;
     const meta = req.routeMeta;
     if (meta === undefined || req.apiKey === undefined) return;
-    // Time series: the plan's window is part of their keys and may cut or mark their answers. Kept
-    // only for routes that make their answers again from memory (snapshots, whose cache key holds
-    // what the plan shows and which are not cached for a delayed plan), uncut, and then served to
-    // keys of the same plan alone; the others go to Fastify.
+    // Time series: the plan and the start of its window are part of their keys (windowScope), and
+    // the full path keeps an answer only when the window cut nothing from it, nor can later while
+    // the data stays as it is (finalUntilWrite: a range to today of a ticker nothing is written
+    // for). Such an answer is served to keys of the same plan alone, within the clock minute (the
+    // window's start moves by day); the cut is the full path's to make for every other answer.
     const windowed = req.dataWindowState !== undefined;
-    if (windowed && (renew === undefined || !windowLeftWhole(req) || lowerCaseTicker(req))) return;
+    if (windowed && lowerCaseTicker(req)) return;
     if (minuteOf(this.ctx.now()) !== keyedMinute) return;
     const shape = requestShape(req.raw, this.ctx.config);
     if (shape === undefined) return;
