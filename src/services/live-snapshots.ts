@@ -94,6 +94,11 @@ interface MarketList {
   changes: number;
   count: number;
   pieces: Buffer[];
+  /**
+   * The latest trade or quote time in it, ns: a kept list is served only to a clock at or past it
+   * (a tick published ahead of the clock, or a clock set back, leaves it to the store's answer).
+   */
+  newestNs: bigint;
 }
 
 const variantOf = (show: VisibleTicks): number => (show.trades ? 1 : 0) + (show.quotes ? 2 : 0) + (show.fmv ? 4 : 0);
@@ -253,15 +258,19 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     if (s.universe === undefined || s.otc === undefined || !this.current(s, nowMs) || s.epoch !== snapshotEpoch(market, this.now())) return undefined;
     const key = listKey(show, includeOtc);
     const kept = s.lists.get(key);
-    if (kept !== undefined && kept.changes === s.changes) return kept;
+    if (kept !== undefined && kept.changes === s.changes && kept.newestNs <= BigInt(nowMs) * NS_PER_MS) return kept;
     const pieces: Buffer[] = [];
+    let newestNs = 0n;
     for (const t of s.universe) {
       if (!includeOtc && s.otc.has(t)) continue;
       const e = s.entries.get(t);
       if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) return undefined;
-      if (e.inputs !== null) pieces.push(this.rendered(s, t, e, show).json);
+      if (e.inputs !== null) {
+        pieces.push(this.rendered(s, t, e, show).json);
+        newestNs = newestOf(e.inputs, newestNs);
+      }
     }
-    const list = { changes: s.changes, count: pieces.length, pieces };
+    const list = { changes: s.changes, count: pieces.length, pieces, newestNs };
     s.lists.set(key, list);
     return list;
   }
@@ -273,10 +282,10 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   async list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<MarketList | undefined> {
     const key = listKey(show, includeOtc);
     const kept = this.stateAt(market, nowMs)?.lists.get(key);
-    if (kept !== undefined && kept.changes === this.states.get(market)!.changes) return kept;
+    if (kept !== undefined && kept.changes === this.states.get(market)!.changes && kept.newestNs <= BigInt(nowMs) * NS_PER_MS) return kept;
     const all = await this.market(market, nowMs, includeOtc, show);
     if (all === undefined) return undefined;
-    const list = { changes: all.changes, count: all.rendered.length, pieces: all.rendered.map((r) => r.json) };
+    const list = { changes: all.changes, count: all.rendered.length, pieces: all.rendered.map((r) => r.json), newestNs: all.newestNs };
     if (all.whole) this.states.get(market)!.lists.set(key, list);
     return list;
   }
@@ -291,21 +300,25 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
    * for the clock (a tick ahead of it, or dropped by a write meanwhile) from the store (`whole`
    * false: not to be kept). `changes` is the state's count they were taken at.
    */
-  private async market(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<{ rendered: Rendered[]; whole: boolean; changes: number } | undefined> {
+  private async market(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<{ rendered: Rendered[]; whole: boolean; changes: number; newestNs: bigint } | undefined> {
     const s = await this.fullMarket(market, nowMs);
     if (s === undefined) return undefined;
     const changes = s.changes;
     const out: (Rendered | string)[] = [];
     const others: string[] = [];
+    let newestNs = 0n;
     for (const t of s.universe!) {
       if (!includeOtc && s.otc!.has(t)) continue;
       const e = s.entries.get(t);
       if (e === undefined || (e.inputs !== null && aheadOf(e.inputs, nowMs))) {
         others.push(t);
         out.push(t);
-      } else if (e.inputs !== null) out.push(this.rendered(s, t, e, show));
+      } else if (e.inputs !== null) {
+        out.push(this.rendered(s, t, e, show));
+        newestNs = newestOf(e.inputs, newestNs);
+      }
     }
-    if (others.length === 0) return { rendered: out as Rendered[], whole: true, changes };
+    if (others.length === 0) return { rendered: out as Rendered[], whole: true, changes, newestNs };
     const otc = s.otc!;
     const inputs = await readSnapshotInputs(this.store.snapshotReads, market, others, nowMs);
     const rendered: Rendered[] = [];
@@ -313,7 +326,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
       if (typeof r !== 'string') rendered.push(r);
       else if (inputs.has(r)) rendered.push(render(market, r, inputs.get(r)!, otc, show));
     }
-    return { rendered, whole: false, changes };
+    return { rendered, whole: false, changes, newestNs };
   }
 
   /** The state with the universe, the OTC list and every entry of the universe read, at `nowMs`. */
@@ -467,6 +480,14 @@ function compareTicks(ts: bigint, seq: bigint | undefined, keptTs: bigint | unde
 }
 
 /** A kept trade or quote later than the clock: the store's answer at that clock leaves it out. */
+/** The later of `than` and the times of the inputs' trade and quote, ns. */
+function newestOf(x: SnapshotInputs, than: bigint): bigint {
+  let n = than;
+  if (x.trade !== undefined && x.trade.sip_timestamp > n) n = x.trade.sip_timestamp;
+  if (x.quote !== undefined && quoteTime(x.quote) > n) n = quoteTime(x.quote);
+  return n;
+}
+
 function aheadOf(x: SnapshotInputs, nowMs: number): boolean {
   const at = BigInt(nowMs) * NS_PER_MS;
   return (x.trade !== undefined && x.trade.sip_timestamp > at) || (x.quote !== undefined && quoteTime(x.quote) > at);

@@ -208,5 +208,21 @@ for (const engine of engines()) {
         release();
       }
     });
+
+    it('keeps a trade published ahead of the clock out of the full market until the clock reaches it, as the store does', async () => {
+      const at = AFTER + 2 * 3_600_000 + 240_000; // after the day's close: one clock epoch for the rest of the day
+      const show = { trades: true, quotes: true };
+      await storeTicks(store, [{ ticker: 'AAA', sip_timestamp: BigInt(at + 60_000) * NS, price: 77.5, size: 5, exchange: 4, sequence_number: 8n }], []);
+      const texts = async (nowMs: number) => (await live.list('stocks', nowMs, true, show))?.pieces.map(String);
+      const fromStore = async (nowMs: number) => (await marketSnapshots(store, { market: 'stocks', nowMs, includeOtc: true, show })).map((r) => String(snapshotJson(r.snapshot)));
+      // a clock past the trade: the list has it, and keeps it
+      expect(await texts(at + 120_000)).toEqual(await fromStore(at + 120_000));
+      expect((await texts(at + 120_000))!.join()).toContain('"p":77.5');
+      // a clock before it (a publisher's clock ahead of the server's, or a replay set back): not yet
+      const before = await texts(at);
+      expect(before?.join() ?? '').not.toContain('"p":77.5');
+      if (before !== undefined) expect(before).toEqual(await fromStore(at));
+      expect(live.listNow('stocks', at, true, show)?.pieces.map(String).join() ?? '').not.toContain('"p":77.5');
+    });
   });
 }
