@@ -258,7 +258,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
     if (s.universe === undefined || s.otc === undefined || !this.current(s, nowMs) || s.epoch !== snapshotEpoch(market, this.now())) return undefined;
     const key = listKey(show, includeOtc);
     const kept = s.lists.get(key);
-    if (kept !== undefined && kept.changes === s.changes && kept.newestNs <= BigInt(nowMs) * NS_PER_MS) return kept;
+    if (keptFor(kept, s.changes, nowMs)) return kept;
     const pieces: Buffer[] = [];
     let newestNs = 0n;
     for (const t of s.universe) {
@@ -282,7 +282,7 @@ export class LiveSnapshots implements LiveSnapshotAnswers {
   async list(market: SnapshotMarket, nowMs: number, includeOtc: boolean, show: VisibleTicks): Promise<MarketList | undefined> {
     const key = listKey(show, includeOtc);
     const kept = this.stateAt(market, nowMs)?.lists.get(key);
-    if (kept !== undefined && kept.changes === this.states.get(market)!.changes && kept.newestNs <= BigInt(nowMs) * NS_PER_MS) return kept;
+    if (keptFor(kept, this.states.get(market)!.changes, nowMs)) return kept;
     const all = await this.market(market, nowMs, includeOtc, show);
     if (all === undefined) return undefined;
     const list = { changes: all.changes, count: all.rendered.length, pieces: all.rendered.map((r) => r.json), newestNs: all.newestNs };
@@ -479,7 +479,6 @@ function compareTicks(ts: bigint, seq: bigint | undefined, keptTs: bigint | unde
   return a === b ? 0 : a > b ? 1 : -1;
 }
 
-/** A kept trade or quote later than the clock: the store's answer at that clock leaves it out. */
 /** The later of `than` and the times of the inputs' trade and quote, ns. */
 function newestOf(x: SnapshotInputs, than: bigint): bigint {
   let n = than;
@@ -488,6 +487,11 @@ function newestOf(x: SnapshotInputs, than: bigint): bigint {
   return n;
 }
 
+/** A kept list still answers for the state's `changes` at `nowMs`: none of its ticks is later than the clock. */
+const keptFor = (kept: MarketList | undefined, changes: number, nowMs: number): kept is MarketList =>
+  kept !== undefined && kept.changes === changes && kept.newestNs <= BigInt(nowMs) * NS_PER_MS;
+
+/** A kept trade or quote later than the clock: the store's answer at that clock leaves it out. */
 function aheadOf(x: SnapshotInputs, nowMs: number): boolean {
   const at = BigInt(nowMs) * NS_PER_MS;
   return (x.trade !== undefined && x.trade.sip_timestamp > at) || (x.quote !== undefined && quoteTime(x.quote) > at);

@@ -53,6 +53,9 @@ interface PackedBatch {
   symbols: string[];
 }
 
+/** The JSON text of event `j` of a packed batch. */
+const eventText = (b: PackedBatch, j: number): string => b.text.slice(j === 0 ? 0 : b.ends[j - 1], b.ends[j]);
+
 export class FeedHistory {
   private readonly kept: PackedBatch[] = [];
   private head = 0;
@@ -117,7 +120,7 @@ export class FeedHistory {
     const held = new Set<string>();
     for (let i = this.head; i < this.kept.length; i++) {
       const b = this.kept[i]!;
-      for (let j = 0; j < b.ends.length; j++) held.add(b.text.slice(j === 0 ? 0 : b.ends[j - 1], b.ends[j]));
+      for (let j = 0; j < b.ends.length; j++) held.add(eventText(b, j));
     }
     const oldest = this.opts.now() - this.opts.maxAgeMs;
     const older: PackedBatch[] = [];
@@ -146,7 +149,7 @@ export class FeedHistory {
         const ev = b.evs[j];
         const symbol = b.symbols[j];
         if (!topics.some((t) => t.ev === ev && (t.symbol === '*' || t.symbol === symbol))) continue;
-        const json = b.text.slice(j === 0 ? 0 : b.ends[j - 1], b.ends[j]);
+        const json = eventText(b, j);
         const t = eventTime(json);
         if (t === undefined) continue;
         if (t > sinceMs) out.push(json);

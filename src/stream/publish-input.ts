@@ -72,7 +72,7 @@ function check(kind: Kind, v: unknown): string | undefined {
     case 'int64':
       return (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'bigint' && v >= -(1n << 63n) && v < 1n << 63n) ? undefined : 'a 64-bit integer';
     case 'int[]':
-      return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= -(2 ** 31) && x < 2 ** 31) ? undefined : 'an array of 32-bit integers';
+      return Array.isArray(v) && v.every((x) => check('int32', x) === undefined) ? undefined : 'an array of 32-bit integers';
     case 'ms':
       return typeof v === 'number' && Number.isInteger(v) && v >= MS_MIN && v < MS_MAX ? undefined : 'a Unix time in milliseconds';
   }
