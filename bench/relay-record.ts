@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../src/app.js';
 import { openStore } from '../src/store/index.js';
-import { LivePublisher } from '../src/stream/publish.js';
 import { RelayRecorder } from '../src/stream/relay/recorder.js';
 
 const i = process.argv.indexOf('--seconds');
@@ -68,14 +67,15 @@ async function run(recorder: RelayRecorder | undefined): Promise<{ cpuMs: number
 const dir = mkdtempSync(join(tmpdir(), 'tickerbase-relay-record-'));
 const store = await openStore({ dataDir: dir });
 const app = await buildApp({ store, config: { envelope: 'native' } });
-const recorder = new RelayRecorder({ publisher: new LivePublisher(undefined, store), store, log: (m, err) => console.error(m, err) });
+const recorder = new RelayRecorder({ store, log: (m, err) => console.error(m, err) });
 await run(recorder); // warm-up: the write thread started, the code compiled
 const base = await run(undefined);
 const rec = await run(recorder);
 const per1k = (ms: number, n: number) => ((ms * 1000) / n).toFixed(2);
 console.log(`relay recording: ${rec.events.toLocaleString('en-US')} trades at ${RATE.toLocaleString('en-US')}/s into a SQLite file; ${recorder.counts.recorded.toLocaleString('en-US')} recorded in all`);
 console.log(`  main thread CPU ${per1k(rec.cpuMs, rec.events)} ms per 1,000 events (pacing alone ${per1k(base.cpuMs, base.events)}); GC ${rec.gcMs.toFixed(0)} ms in all, longest ${rec.gcMaxMs.toFixed(1)} ms (pacing alone ${base.gcMs.toFixed(0)} ms)`);
-console.log(`  other threads (the write thread, mostly) CPU ${per1k(rec.otherMs, rec.events)} ms per 1,000 events (pacing alone ${per1k(base.otherMs, base.events)})`);
+console.log(`  other threads (the write thread and the recorder's reading thread) CPU ${per1k(rec.otherMs, rec.events)} ms per 1,000 events (pacing alone ${per1k(base.otherMs, base.events)})`);
 await app.close();
+await recorder.close();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

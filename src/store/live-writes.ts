@@ -9,6 +9,7 @@
 import type { FuturesMinuteBar, FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { BarRow, QuoteRow, TradeRow } from '../domain/market-records.js';
 import type { TransactionOptions } from './driver.js';
+import { fromColumns, type PackedTicks } from './row-columns.js';
 import type { FuturesMarketRepository } from './repos/futures-market.js';
 import type { MarketDataPort } from './repos/market-port.js';
 
@@ -35,6 +36,8 @@ export interface StoredTicks {
 export interface LiveWriter {
   /** Stores the ticks of one publish in one transaction; resolves once committed. */
   ticks(ticks: LiveTicks): Promise<StoredTicks>;
+  /** ticks() of rows already packed as columns (a SQLite file's write thread takes them as they are). */
+  packedTicks(ticks: PackedTicks): Promise<StoredTicks>;
   /** Writes (or corrects) minute bars and re-derives the day bars of their tickers and days. */
   minuteBars(bars: readonly BarRow[]): Promise<void>;
   /** Writes (or corrects) futures minute bars. */
@@ -93,7 +96,13 @@ export async function writeFuturesMinuteBars(store: LiveStore, bars: readonly Fu
 export function writerOver(store: LiveStore): LiveWriter {
   return {
     ticks: (t) => writeTicks(store, t),
+    packedTicks: (t) => writeTicks(store, unpackTicks(t)),
     minuteBars: (bars) => writeMinuteBars(store, bars),
     futuresMinuteBars: (bars) => writeFuturesMinuteBars(store, bars),
   };
+}
+
+/** The rows of a PackedTicks. */
+export function unpackTicks(t: PackedTicks): LiveTicks {
+  return { trades: fromColumns<TradeRow>(t.trades), quotes: fromColumns<QuoteRow>(t.quotes), futuresTrades: fromColumns<FuturesTrade>(t.futuresTrades), futuresQuotes: fromColumns<FuturesQuote>(t.futuresQuotes) };
 }

@@ -5,10 +5,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FlatFileError, readFlatFile } from '../ingest/flatfile.js';
+import type { FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
 import { parseJsonExact, type WireEvent } from './json.js';
 import { CHANNELS, marketOfEvent, symbolKeyOf, type FeedMarket } from './markets.js';
-import { eventOfQuote, eventOfTrade } from './wire-rows.js';
+import { eventOfQuote, eventOfTrade, quoteOfEvent, tradeOfEvent } from './wire-rows.js';
+import { futuresQuoteOfEvent, futuresTradeOfEvent } from './futures-rows.js';
 
 export interface PublishedEvent {
   market: FeedMarket;
@@ -184,4 +186,30 @@ export async function parsePublishBody(text: string, marketOverride?: FeedMarket
   // the flat-file reader makes stock, option, forex and crypto rows; futures ticks are NDJSON events
   if (marketOverride === 'futures') throw new PublishInputError(1, 'futures events are published as NDJSON (one T or Q event per line); a CSV body is read as a stock, option, forex or crypto flat file');
   return parseCsv(text);
+}
+
+/** The rows checked events are stored as: trades and quotes, futures ones apart (bars and others are not stored as ticks). */
+export function rowsOfEvents(items: readonly PublishedEvent[]): { trades: TradeRow[]; quotes: QuoteRow[]; futures: { trades: FuturesTrade[]; quotes: FuturesQuote[] } } {
+  const trades: TradeRow[] = [];
+  const quotes: QuoteRow[] = [];
+  const futures = { trades: [] as FuturesTrade[], quotes: [] as FuturesQuote[] };
+  for (const { event, market, row } of items) {
+    if (row) {
+      if ('trade' in row) trades.push(row.trade);
+      else quotes.push(row.quote);
+      continue;
+    }
+    if (market === 'futures') {
+      if (event.ev === 'T') futures.trades.push(futuresTradeOfEvent(event));
+      else if (event.ev === 'Q') futures.quotes.push(futuresQuoteOfEvent(event));
+      continue;
+    }
+    const t = tradeOfEvent(event, market);
+    if (t) trades.push(t);
+    else {
+      const q = quoteOfEvent(event, market);
+      if (q) quotes.push(q);
+    }
+  }
+  return { trades, quotes, futures };
 }

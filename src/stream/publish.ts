@@ -13,11 +13,9 @@ import { noteStoredTicks, writeTicks } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
 import type { LiveAggregator } from './aggregator.js';
 import type { Broker, LivePrint } from './broker.js';
-import type { PublishedEvent } from './publish-input.js';
+import { rowsOfEvents, type PublishedEvent } from './publish-input.js';
 import { streamPublished } from './metrics.js';
-import { futuresQuoteOfEvent, futuresTradeOfEvent } from './futures-rows.js';
 import { toBrokerEvent } from './publisher.js';
-import { quoteOfEvent, tradeOfEvent } from './wire-rows.js';
 
 export interface PublishResult {
   events: number;
@@ -56,27 +54,7 @@ export class LivePublisher {
   }
 
   async publish(items: readonly PublishedEvent[]): Promise<PublishResult> {
-    const trades: TradeRow[] = [];
-    const quotes: QuoteRow[] = [];
-    const futures = { trades: [] as FuturesTrade[], quotes: [] as FuturesQuote[] };
-    for (const { event, market, row } of items) {
-      if (row) {
-        if ('trade' in row) trades.push(row.trade);
-        else quotes.push(row.quote);
-        continue;
-      }
-      if (market === 'futures') {
-        if (event.ev === 'T') futures.trades.push(futuresTradeOfEvent(event));
-        else if (event.ev === 'Q') futures.quotes.push(futuresQuoteOfEvent(event));
-        continue;
-      }
-      const t = tradeOfEvent(event, market);
-      if (t) trades.push(t);
-      else {
-        const q = quoteOfEvent(event, market);
-        if (q) quotes.push(q);
-      }
-    }
+    const { trades, quotes, futures } = rowsOfEvents(items);
     // Stored first, so a client told of a trade finds it over REST; aggregated before it is
     // sent, so bars hold every stored trade whatever happens to the bus.
     const written = this.store ? writeTicks(this.store, trades, quotes, futures) : Promise.resolve({ trades: 0, quotes: 0 });

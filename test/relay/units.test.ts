@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateRelayFlags } from '../../src/cli/relay.js';
 import { fixedTopicsByMarket } from '../../src/stream/relay/index.js';
-import { barOfEvent } from '../../src/stream/relay/recorder.js';
+import { barOfEvent } from '../../src/stream/relay/record-batch.js';
 import { barTopicOf, upstreamTopic } from '../../src/stream/relay/topics.js';
 import { UpstreamError } from '../../src/upstream/rest-errors.js';
 import { GapSourceError, RestGapSource } from '../../src/upstream/rest-gap-source.js';

@@ -2,7 +2,7 @@
 // (exact ns timestamps), strings, arrays, and fields some rows leave out.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromColumns, toColumns } from '../../src/store/sqlite/row-columns.js';
+import { fromColumns, toColumns } from '../../src/store/row-columns.js';
 
 const row = fc.record(
   {

@@ -4,7 +4,7 @@ import type { BarRow } from '../../domain/market-records.js';
 import { StoreBusyError, StoreUnavailableError } from '../driver.js';
 import type { LiveTicks, LiveWriter, StoredTicks } from '../live-writes.js';
 import { workerSource, type WorkerSource } from '../worker-source.js';
-import { toColumns, type RowColumns } from './row-columns.js';
+import { packTicks, packedRows, type PackedTicks } from '../row-columns.js';
 
 // The live feed's writes of a SQLite file on a thread of their own. better-sqlite3 runs a
 // statement on the calling thread: storing a publish of 5,000 trades held the event loop for
@@ -15,14 +15,6 @@ import { toColumns, type RowColumns } from './row-columns.js';
 // is readable by every connection. A thread that fails or ends fails the jobs waiting on it with
 // StoreUnavailableError (nothing of them was committed: each is one transaction); the next job
 // starts another.
-
-/** LiveTicks as columns (row-columns.ts). */
-export interface PackedTicks {
-  trades: RowColumns;
-  quotes: RowColumns;
-  futuresTrades: RowColumns;
-  futuresQuotes: RowColumns;
-}
 
 export type WriteJob =
   | { kind: 'ticks'; ticks: PackedTicks }
@@ -86,14 +78,14 @@ export class WriteThread implements LiveWriter {
 
   async ticks(ticks: LiveTicks): Promise<StoredTicks> {
     if (ticks.trades.length === 0 && ticks.quotes.length === 0 && ticks.futuresTrades.length === 0 && ticks.futuresQuotes.length === 0) return { trades: 0, quotes: 0 };
-    const transfer: ArrayBuffer[] = [];
-    const pack = (rows: readonly object[]) => {
-      const { packed, transfer: buffers } = toColumns(rows);
-      transfer.push(...buffers);
-      return packed;
-    };
-    const packed = { trades: pack(ticks.trades), quotes: pack(ticks.quotes), futuresTrades: pack(ticks.futuresTrades), futuresQuotes: pack(ticks.futuresQuotes) };
+    const { packed, transfer } = packTicks(ticks);
     return (await this.send({ kind: 'ticks', ticks: packed }, transfer))!;
+  }
+
+  async packedTicks(ticks: PackedTicks): Promise<StoredTicks> {
+    if (packedRows(ticks) === 0) return { trades: 0, quotes: 0 };
+    // copied, not transferred: the caller reads the rows again once they are committed
+    return (await this.send({ kind: 'ticks', ticks }))!;
   }
 
   async minuteBars(bars: readonly BarRow[]): Promise<void> {

@@ -7,13 +7,10 @@
 //
 // No top-level await: under tsx (tests, benches) this file is loaded through tsx's CommonJS hook.
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import type { FuturesQuote, FuturesTrade } from '../../domain/futures-market.js';
-import type { QuoteRow, TradeRow } from '../../domain/market-records.js';
 import { storeOnDriver } from '../index.js';
-import { writeFuturesMinuteBars, writeMinuteBars, writeTicks } from '../live-writes.js';
+import { unpackTicks, writeFuturesMinuteBars, writeMinuteBars, writeTicks } from '../live-writes.js';
 import { SqliteDriver } from './driver.js';
 import { workerSource } from '../worker-source.js';
-import { fromColumns } from './row-columns.js';
 import type { WriteReply, WriteRequest } from './write-thread.js';
 
 const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
@@ -57,9 +54,7 @@ async function run(req: WriteRequest): Promise<WriteReply> {
   try {
     const job = req.job;
     if (job.kind === 'ticks') {
-      const t = job.ticks;
-      const ticks = { trades: fromColumns<TradeRow>(t.trades), quotes: fromColumns<QuoteRow>(t.quotes), futuresTrades: fromColumns<FuturesTrade>(t.futuresTrades), futuresQuotes: fromColumns<FuturesQuote>(t.futuresQuotes) };
-      return { id: req.id, foreign, stored: await writeTicks(store, ticks) };
+      return { id: req.id, foreign, stored: await writeTicks(store, unpackTicks(job.ticks)) };
     }
     if (job.kind === 'minuteBars') await writeMinuteBars(store, job.bars);
     else if (job.kind === 'futuresMinuteBars') await writeFuturesMinuteBars(store, job.bars);

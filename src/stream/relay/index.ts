@@ -14,7 +14,6 @@ import type { FeedClientOptions } from '../../upstream/feed-client.js';
 import type { Broker } from '../broker.js';
 import type { StreamHub } from '../hub.js';
 import { CHANNELS, FEED_MARKETS, type FeedMarket } from '../markets.js';
-import { LivePublisher } from '../publish.js';
 import { MarketRelay, type MarketRelayStatus, type RelayLog } from './market.js';
 import { LocalPeers, RedisPeers, type RelayNotice, type RelayPeers } from './peers.js';
 import { RelayRecorder } from './recorder.js';
@@ -98,8 +97,6 @@ export class Relay {
     const recorder =
       opts.record && opts.store
         ? new RelayRecorder({
-            // the relay sends events itself: this publisher only stores them
-            publisher: new LivePublisher(undefined, opts.store),
             store: opts.store,
             log: (msg, err) => opts.log.warn(msg, err),
             onTicker: (market, ticker) => tickerShares.push(() => peers.addTickers(market, [ticker])),
@@ -142,7 +139,7 @@ export class Relay {
 
   async close(): Promise<void> {
     await Promise.all(this.relays.map((r) => r.close()));
-    await this.recorder?.idle();
+    await this.recorder?.close();
     this.tickerShares.close();
     await this.peers.close();
   }

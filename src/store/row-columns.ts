@@ -1,4 +1,5 @@
-// Rows sent to the write thread as columns, one message per batch: a column of numbers or of
+// Rows sent between threads as columns, one message per batch (to a SQLite file's write thread,
+// from the relay's frame reader): a column of numbers or of
 // bigints is a typed array whose memory is handed over (transferred, not copied), any other
 // column a plain array of its values. Posted as objects, 5,000 trades cost the event loop about
 // 10 ms of structured cloning (2 µs a row, and the garbage of the copy) before the thread could
@@ -64,4 +65,36 @@ export function fromColumns<T>(packed: RowColumns): T[] {
     rows[i] = row as T;
   }
   return rows;
+}
+
+/** The rows of one live write (LiveTicks) as columns. */
+export interface PackedTicks {
+  trades: RowColumns;
+  quotes: RowColumns;
+  futuresTrades: RowColumns;
+  futuresQuotes: RowColumns;
+}
+
+/** What `packTicks` packs: a LiveTicks. */
+interface TickRows {
+  trades: readonly object[];
+  quotes: readonly object[];
+  futuresTrades: readonly object[];
+  futuresQuotes: readonly object[];
+}
+
+/** The rows of one live write as columns, and the buffers to transfer with them. */
+export function packTicks(ticks: TickRows): { packed: PackedTicks; transfer: ArrayBuffer[] } {
+  const transfer: ArrayBuffer[] = [];
+  const pack = (rows: readonly object[]) => {
+    const { packed, transfer: buffers } = toColumns(rows);
+    transfer.push(...buffers);
+    return packed;
+  };
+  return { packed: { trades: pack(ticks.trades), quotes: pack(ticks.quotes), futuresTrades: pack(ticks.futuresTrades), futuresQuotes: pack(ticks.futuresQuotes) }, transfer };
+}
+
+/** How many rows a PackedTicks holds. */
+export function packedRows(p: PackedTicks): number {
+  return p.trades.length + p.quotes.length + p.futuresTrades.length + p.futuresQuotes.length;
 }
