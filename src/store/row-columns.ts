@@ -52,17 +52,17 @@ export function toColumns(rows: readonly object[]): { packed: RowColumns; transf
   return { packed: { length: n, columns }, transfer };
 }
 
-/** The rows of `toColumns`, each with the fields it had (a field left undefined is left out). */
-export function fromColumns<T>(packed: RowColumns): T[] {
+/** The rows of `toColumns` (those from `from` to before `to`), each with the fields it had (a field left undefined is left out). */
+export function fromColumns<T>(packed: RowColumns, from = 0, to = packed.length): T[] {
   const entries = Object.entries(packed.columns);
-  const rows = new Array<T>(packed.length);
-  for (let i = 0; i < packed.length; i++) {
+  const rows = new Array<T>(Math.max(0, to - from));
+  for (let i = from; i < to; i++) {
     const row: Record<string, unknown> = {};
     for (const [k, col] of entries) {
       const v = col[i];
       if (v !== undefined) row[k] = v;
     }
-    rows[i] = row as T;
+    rows[i - from] = row as T;
   }
   return rows;
 }
