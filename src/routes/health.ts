@@ -5,7 +5,6 @@ import { dependencyUp } from '../server/metrics.js';
 import { RedisRateLimiter, type FailMode } from '../server/rate-limit.js';
 import { readyChecksOf } from '../server/ready-checks.js';
 import { envelope } from '../server/serializer.js';
-import { feedReadinessOf } from '../services/server-status.js';
 
 // Liveness and readiness for load balancers and orchestrators. No key needed, hidden from the
 // OpenAPI document. /health answers while the process runs; /ready answers 200 only when the
@@ -80,19 +79,11 @@ export async function healthRoutes(app: FastifyInstance, ctx: RouteContext, opts
     } else {
       checks.redis = 'not configured';
     }
-    const feed = feedReadinessOf(app);
-    if (feed) {
-      checks.feed = feed.shared ? 'shared' : 'this process only';
-      if (!feed.shared) {
-        const why = feed.reason ?? 'the other processes cannot be reached';
-        if (req.query.require === 'feed') failing.push(`the live feed is not shared: ${why}`);
-        else degraded.push(`the live feed is not shared: ${why}`);
-      }
-    }
     for (const [name, check] of extraChecks) {
       const report = check();
-      checks[name] = report.state === 'ok' ? 'ok' : report.detail;
-      if (report.state === 'failing') failing.push(report.detail);
+      if (report === undefined) continue;
+      checks[name] = report.label ?? (report.state === 'ok' ? 'ok' : report.detail);
+      if (report.state === 'failing' || (report.state === 'degraded' && req.query.require === name)) failing.push(report.detail);
       else if (report.state === 'degraded') degraded.push(report.detail);
     }
     if (opts.closing?.()) failing.push('the server is shutting down');

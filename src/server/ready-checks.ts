@@ -1,14 +1,18 @@
-// Parts of a process that report to /ready besides the store and Redis (the upstream relay): each
-// a name and a function giving its state when /ready is asked. `degraded` keeps /ready at 200 and
-// names the reason; `failing` makes it 503.
+// Parts of a process that report to /ready besides the store and Redis (the feed shared across
+// processes, the upstream relay): each a name and a function giving its state when /ready is
+// asked, or undefined when it has nothing to report (the feed of a lone process). `degraded` keeps
+// /ready at 200 and names the reason, unless the caller requires that part (`/ready?require=feed`:
+// a load balancer in front of feed clients), when it is 503 like `failing`.
 import type { FastifyInstance } from 'fastify';
 
 export interface ReadyReport {
   state: 'ok' | 'degraded' | 'failing';
   detail: string;
+  /** What `checks.<name>` says (default: `ok`, or the detail). */
+  label?: string;
 }
 
-export type ReadyCheck = () => ReadyReport;
+export type ReadyCheck = () => ReadyReport | undefined;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { KeyAuthenticator } from '../server/auth.js';
 import { PlanCatalog } from '../server/plans.js';
+import { readyChecksOf, type ReadyReport } from '../server/ready-checks.js';
 import { authenticateFeedKey } from './auth.js';
 import { MemoryBroker, type Broker } from './broker.js';
 import { StreamHub } from './hub.js';
@@ -31,7 +32,6 @@ import { ReplayManager } from './replay.js';
 import { replayRoutes } from './replay-routes.js';
 import { storeLiveFuturesBars, storeLiveMinuteBars } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
-import { provideFeedReadiness } from '../services/server-status.js';
 import { Session, type SessionHooks, type SessionLimits } from './session.js';
 import { CLOSE_RESTART, MESSAGES } from './status.js';
 
@@ -123,6 +123,18 @@ function seedHistoryOnJoin(broker: BusBroker, history: FeedHistory, now: () => n
   else broker.onUp(first);
 }
 
+/**
+ * The feed's part of /ready: with several processes, whether events published here reach every
+ * process's subscribers now (degraded while the bus is down or still sending what queued);
+ * nothing for a lone process.
+ */
+function feedReadiness(broker: Broker): ReadyReport | undefined {
+  const bus = broker.status();
+  if (bus === undefined) return undefined;
+  if (bus.shared) return { state: 'ok', detail: 'ok', label: 'shared' };
+  return { state: 'degraded', detail: `the live feed is not shared: ${bus.reason ?? 'the other processes cannot be reached'}`, label: 'this process only' };
+}
+
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 }
@@ -148,7 +160,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   }
   broker ??= new MemoryBroker();
   const bus = broker;
-  provideFeedReadiness(app, () => bus.status());
+  readyChecksOf(app).set('feed', () => feedReadiness(bus));
   limiter ??= new MemoryConnectionLimiter();
   const limits: SessionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const now = opts.now ?? Date.now;

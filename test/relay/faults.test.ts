@@ -49,6 +49,7 @@ describe('relay: upstream refusals', () => {
     const { upstream, relay } = await setup();
     await waitFor(() => upstream.connections('stocks') === 1, 'the relay connected');
     expect((await ready(relay)).body.status).toBe('OK');
+    expect((await relay.server.app.inject({ method: 'GET', url: '/ready?require=relay' })).statusCode).toBe(200);
     const c = await SdkClient.open(relay.key, relay.server.base);
     opened.push(c);
     const other = new WebSocket(`${upstream.base}/stocks`);
@@ -58,6 +59,10 @@ describe('relay: upstream refusals', () => {
     });
     await waitFor(() => relay.relay.status()[0]!.state === 'stopped', 'the relay to stop');
     expect((await ready(relay)).body.degraded.join(' ')).toContain('max_connections');
+    // a balancer that requires the relay takes this process out
+    const required = await relay.server.app.inject({ method: 'GET', url: '/ready?require=relay' });
+    expect(required.statusCode).toBe(503);
+    expect(required.json().message).toContain('max_connections');
     expect(await metrics(relay)).toMatch(/tickerbase_relay_upstream_stopped\{market="stocks",reason="max_connections"\} 1/);
     await c.until(() => c.notices().some((n) => n.status === 'error' && n.message.includes('refused the relay (max_connections)')), 'the status frame');
     expect(c.closedWith).toBeUndefined();
