@@ -6,7 +6,9 @@
 // the publisher (bench/live-publisher.ts: trades of 20 demo tickers POSTed to /admin/publish at a
 // fixed rate) and 10 feed subscribers of T.* (bench/live-subscribers.ts, one process). For each
 // event rate (BENCH_RATES, default 0,2000,10000 events/s) every case runs on each server in turn;
-// the subscribers' publish → receive latency is taken over the rate's whole REST load. Then the
+// the subscribers' publish → receive latency is taken over the rate's whole REST load (the bare
+// server's rounds and the warm-ups included), and apart over this server's own measured rounds,
+// in all and per case. Then the
 // publisher sends as fast as the server takes batches of 5,000 for BENCH_SECONDS, and the trades
 // stored are counted back from the store (rows before and after). RSS of the server is printed
 // at the start and end of each rate.
@@ -80,7 +82,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
   const server = await startServer(['--admin-token', TOKEN, '--stream-connections', String(SUBSCRIBERS * 2), ...storeArgs], join(dataDir, 'access.log'), process.cwd());
   let bare: Child | undefined;
   let publisher: Awaited<ReturnType<typeof forkChild<Published>>> | undefined;
-  const subscribers = await forkChild<{ events: number; p50: number; p99: number }>('./live-subscribers.ts', [server.url.replace('http', 'ws') + '/stocks', key, String(SUBSCRIBERS)]);
+  const subscribers = await forkChild<{ events: number; p50: number; p99: number; ours?: { events: number; p50: number; p99: number } }>('./live-subscribers.ts', [server.url.replace('http', 'ws') + '/stocks', key, String(SUBSCRIBERS)]);
   try {
     const today = new Date().toISOString().slice(0, 10);
     const list = cases(today, dateBefore(today, 60)).filter((c) => !onlyCases || onlyCases.some((o) => c.name.includes(o)));
@@ -109,7 +111,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         const ours: WrkResult[] = [];
         const base: WrkResult[] = [];
         for (let r = 0; r < rounds; r++) {
+          subscribers.tell('ours-start');
           ours.push(await measure(server, c, headers, seconds));
+          subscribers.tell('ours-end');
           base.push(await measure(bare, c, {}, seconds));
         }
         const o = median(ours);
@@ -118,10 +122,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
         console.log(`${c.name}${c.connections ? ` (${c.connections} connections)` : ''}: ratio ${(o.rps / b.rps).toFixed(3)}x`);
         console.log(line('tickerbase', o));
         console.log(line('bare http', b));
+        const feedOfCase = await subscribers.ask('case');
+        console.log(`  feed while this case ran against tickerbase: p50 ${feedOfCase.p50} ms, p99 ${feedOfCase.p99} ms`);
       }
       byRate.set(rate, results);
       const feed = await subscribers.ask('report');
       console.log(`feed publish → receive over the REST load: ${feed.events} events received, p50 ${feed.p50} ms, p99 ${feed.p99} ms (goal at 10,000 events/s: ≤ 50 ms)`);
+      console.log(`  of which while the REST load ran against this server (its measured rounds, not the bare server's or the warm-ups): ${feed.ours?.events} events, p50 ${feed.ours?.p50} ms, p99 ${feed.ours?.p99} ms`);
       if (publisher) {
         const p = await publisher.ask('report');
         console.log(`published ${p.sent} trades (${p.refused} refused), publish request p50 ${p.publishMs[0].toFixed(1)} ms p99 ${p.publishMs[1].toFixed(1)} ms`);
