@@ -137,6 +137,8 @@ describe.skipIf(!haveChromium)('dashboard end to end (headless Chromium)', () =>
     const op = await operator.newPage();
     await op.goto(`${base}/dashboard/#/operator`);
     await op.getByTestId('server-status').waitFor();
+    // the accounts list arrives by a request of its own, after the server's status
+    await op.getByTestId('account-row').nth(1).waitFor();
     await expect(op.getByTestId('account-row').count()).resolves.toBe(2);
     await shot(op, 'operator');
   });
