@@ -7,8 +7,8 @@
 // kept in memory (the live-write listeners, the aggregator) and the feed hear of publishes one
 // at a time, in the order they arrived, each only once its rows are committed. A publish whose
 // write fails changes nothing in memory and sends nothing.
-import type { FuturesQuote, FuturesTrade } from '../domain/futures-market.js';
-import type { QuoteRow, TradeRow } from '../domain/market-records.js';
+import type { FuturesTrade } from '../domain/futures-market.js';
+import type { TradeRow } from '../domain/market-records.js';
 import { noteStoredTicks, writeTicks } from '../services/live-ticks.js';
 import type { Store } from '../store/index.js';
 import type { LiveAggregator } from './aggregator.js';
