@@ -16,6 +16,7 @@ import { StreamHub } from './hub.js';
 import { Chunk } from './chunk.js';
 import { FeedHistory } from './history.js';
 import { MemoryConnectionLimiter, type ConnectionLimiter } from './limits.js';
+import { Admissions } from './admissions.js';
 import { BusBroker } from './bus-broker.js';
 import { RedisBus, redisChannels } from './redis-broker.js';
 import { storedMinutePrints } from './stored-minutes.js';
@@ -144,9 +145,10 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   let broker = opts.broker;
   let limiter = opts.limiter;
   let claims: WindowClaims | undefined = opts.claims;
+  // names this process to the others: pids alone repeat across hosts (every container's first is 1)
+  const origin = `${process.pid}-${randomBytes(4).toString('hex')}`;
   if (opts.redis && (!broker || !limiter)) {
     const prefix = opts.redisPrefix ?? 'tickerbase:';
-    const origin = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const channels = redisChannels(prefix);
     const redisBus = new RedisBus(opts.redis, channels);
     broker ??= new BusBroker(redisBus, { origin, log: (msg) => app.log.warn(msg) });
@@ -170,12 +172,10 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
   const unwatch = watchHub(hub);
   const history = new FeedHistory({ maxAgeMs: opts.history?.maxAgeMs ?? 60_000, maxEvents: opts.history?.maxEvents ?? 100_000, now });
   broker.onEvents((events) => history.append(events));
-  const admittedScope = new Map<Session, string>();
   const log = opts.log ?? ((msg: string, err?: unknown) => app.log.warn({ err }, msg));
   if (broker instanceof BusBroker) seedHistoryOnJoin(broker, history, now, opts.history?.maxAgeMs ?? 60_000, log);
   const lim = limiter;
-
-  limiter.onEvict((id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections));
+  const admissions = new Admissions(limiter, (id) => hub.sessions.get(id)?.end('max_connections', MESSAGES.maxConnections), log);
 
   const replays = opts.store ? new ReplayManager(opts.store, now) : undefined;
   const replayOf = (session: Session) => (session.feed.replayId ? replays?.get(session.feed.replayId) : undefined);
@@ -197,15 +197,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
         return;
       }
       const id = session.identity!;
-      const scope = `${id.keyId}|${session.feed.feed}|${session.feed.market}`;
-      admittedScope.set(session, scope);
-      let evict: string[] = [];
-      try {
-        evict = await lim.admit(scope, session.id, id.connectionLimit);
-      } catch (err) {
-        log('connection limit not checked: the limiter is unavailable', err); // fail open, as rate limits do
-      }
-      for (const old of evict) hub.sessions.get(old)?.end('max_connections', MESSAGES.maxConnections);
+      await admissions.admit(session.id, `${id.keyId}|${session.feed.feed}|${session.feed.market}`, id.connectionLimit);
     },
     subscribe(session, topic) {
       registryOf(session)?.add(session, topic);
@@ -223,16 +215,12 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
       if (!hub.sessions.delete(session.id)) return;
       registryOf(session)?.removeAll(session);
       replayOf(session)?.sessions.delete(session);
-      const scope = admittedScope.get(session);
-      if (scope !== undefined) {
-        admittedScope.delete(session);
-        lim.release(scope, session.id);
-      }
+      admissions.release(session.id);
     },
   };
 
   const open = (ws: WebSocket, feed: FeedPath) => {
-    const session = new Session(ws, feed, limits, hooks, `${process.pid}-`);
+    const session = new Session(ws, feed, limits, hooks, `${origin}-`);
     hub.sessions.set(session.id, session);
   };
 
@@ -259,6 +247,7 @@ export async function attachStreaming(app: FastifyInstance, opts: StreamingOptio
     unwatch();
     wss.close();
     await broker.close();
+    admissions.close();
     await lim.close();
   };
   app.addHook('preClose', async () => close());
