@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const only = process.argv.slice(2);
-const all = ['http', 'reference', 'import', 'aggs', 'snapshots', 'financials', 'news', 'dashboard', 'stream-fanout', 'import-contention', 'silent-db', 'sync-rest-calls'];
+const all = ['http', 'reference', 'import', 'aggs', 'snapshots', 'financials', 'news', 'dashboard', 'stream-fanout', 'import-contention', 'silent-db', 'sync-rest-calls', 'tick-list-read'];
 for (const name of only.length ? only : all) {
   const file = `bench/${name}.ts`;
   if (!existsSync(file)) continue;

@@ -18,7 +18,7 @@
 // segment at a time, so a ticker trading all day keeps a bounded list; a page reaching past the
 // oldest kept tick of such a list goes to the store. Ascending pages go to the store too.
 import type { QuoteRow, TradeRow } from '../domain/market-records.js';
-import type { TickJsonPage, TickListItems, TickRange, TradeJsonForm } from '../store/repos/market-port.js';
+import type { TickJsonPage, TickListItems, TickListPart, TickRange, TradeJsonForm } from '../store/repos/market-port.js';
 import type { LiveWrite } from './live-events.js';
 import { LoopSlices } from './loop-slices.js';
 
@@ -151,12 +151,25 @@ const ROWS_PER_LOOK = 256;
 
 /** The ticks of `read` (positions parsed) cut into segments of chunkRows, the loop let go when a slice is due. */
 async function segmentsOf(read: TickListItems, chunkRows: number, slices: LoopSlices): Promise<Segment[]> {
-  const n = read.count;
-  if (n === 0) return [];
-  const lengths = new DecimalReader(read.lengths);
-  const keys = new DecimalReader(read.keys);
   const out: Segment[] = [];
-  let at = 0; // where the chunk's first item begins in read.items
+  for (const part of read.parts) {
+    await partSegments(part, chunkRows, slices, out);
+    await slices.pass();
+  }
+  return out;
+}
+
+/** The ticks of one part of a read, cut into segments of chunkRows, added to `out`. */
+async function partSegments(part: TickListPart, chunkRows: number, slices: LoopSlices, out: Segment[]): Promise<void> {
+  const n = part.count;
+  if (n === 0) return;
+  // text (PostgreSQL's) becomes bytes here, a part at a time; each chunk of them is a copy of its own,
+  // so that letting the oldest chunks go frees their memory, unless the part is one chunk
+  const items = typeof part.items === 'string' ? Buffer.from(part.items) : part.items;
+  const own = typeof part.items === 'string' && n <= chunkRows;
+  const lengths = new DecimalReader(part.lengths);
+  const keys = new DecimalReader(part.keys);
+  let at = 0; // where the chunk's first item begins in items
   for (let from = 0; from < n; from += chunkRows) {
     const rows = Math.min(chunkRows, n - from);
     const ends = new Uint32Array(rows);
@@ -174,14 +187,12 @@ async function segmentsOf(read: TickListItems, chunkRows: number, slices: LoopSl
       if (i % ROWS_PER_LOOK === ROWS_PER_LOOK - 1) await slices.pass();
     }
     const bytes = ends[rows - 1]!;
-    if (at + bytes > read.items.length) throw new Error(`tick list: items of ${read.items.length} bytes, lengths sum past them`);
-    // its own copy, so that letting the oldest chunks go frees their memory
-    out.push({ items: Buffer.from(read.items.subarray(at, at + bytes)), ends, ts, seq, pk, start: 0, stop: rows });
+    if (at + bytes > items.length) throw new Error(`tick list: items of ${items.length} bytes, lengths sum past them`);
+    out.push({ items: own ? items : Buffer.from(items.subarray(at, at + bytes)), ends, ts, seq, pk, start: 0, stop: rows });
     at += bytes + 1;
     await slices.pass();
   }
-  if (at - 1 !== read.items.length || !lengths.done || !keys.done) throw new Error(`tick list: ${n} ticks do not match their lengths and positions`);
-  return out;
+  if (at - 1 !== items.length || !lengths.done || !keys.done) throw new Error(`tick list: ${n} ticks do not match their lengths and positions`);
 }
 
 /** One segment holding the live ticks of `a` then those of `b` (a's all newer). */

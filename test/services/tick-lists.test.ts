@@ -77,6 +77,25 @@ for (const engine of engines()) {
     }, 120_000);
     afterAll(async () => store?.close());
 
+    /**
+     * Walks a ticker's stock trades page by page by their cursors while the list answers, each page
+     * as the store writes it; how many pages and ticks came from the list.
+     */
+    async function walkFromList(lists: TickLists, first: TickRange): Promise<{ pages: number; ticks: number }> {
+      let range = first;
+      const seen = { pages: 0, ticks: 0 };
+      for (;;) {
+        const expected = await store.market.readTradesJsonPage(range, STOCK);
+        const kept = await lists.page(range, STOCK);
+        if (kept === undefined) return seen;
+        expect(text(kept)).toEqual(text(expected));
+        seen.pages++;
+        seen.ticks += kept.count;
+        if (!expected!.next) return seen;
+        range = { ...range, after: expected!.next };
+      }
+    }
+
     const storePage = (range: TickRange, form: TickListForm) => (form === 'quotes' ? store.market.readQuotesJsonPage(range) : store.market.readTradesJsonPage(range, form));
     const SPAN = 80n * 12_345_678_901n;
     const bound = fc.option(fc.bigInt({ min: -SPAN / 10n, max: SPAN + SPAN / 10n }).map((d) => T0 + d), { nil: undefined });
@@ -123,23 +142,34 @@ for (const engine of engines()) {
       expect(await lists.page({ ticker: 'AAA', ...desc }, CRYPTO)).toBeUndefined(); // another form is another list
       // MANY has 300 trades, of which the list keeps the newest 299: a walk of pages of 10 has them
       // from the list until the page whose row after it would be the 300th
-      let range: TickRange = { ticker: 'MANY', ...desc };
-      let fromList = 0;
-      for (;;) {
-        const expected = await store.market.readTradesJsonPage(range, STOCK);
-        const kept = await lists.page(range, STOCK);
-        if (kept === undefined) break;
-        expect(text(kept)).toEqual(text(expected));
-        fromList++;
-        range = { ...range, after: expected!.next! };
-      }
-      expect(fromList).toBe(29);
+      expect((await walkFromList(lists, { ticker: 'MANY', ...desc })).pages).toBe(29);
       expect(await lists.page({ ticker: 'MANY', ...desc, limit: 299 }, STOCK)).toBeDefined();
       expect(await lists.page({ ticker: 'MANY', ...desc, limit: 300 }, STOCK)).toBeUndefined();
       const small = new TickLists(store.market, wholeVersion(store), 1000);
       await small.want('AAA', STOCK);
       expect(await small.page({ ticker: 'AAA', ...desc }, STOCK)).toBeUndefined(); // over the budget
       expect(small.bytes).toBeLessThan(1000);
+    });
+
+    it('keeps a list read in several parts (PostgreSQL reads 4,096 ticks a part) as the store pages it, its oldest tick left out past the limit', async () => {
+      // 9,000 trades, multi-byte text among them: the parts' lengths are bytes, not characters
+      const many: TradeRow[] = Array.from({ length: 9000 }, (_, i) => ({
+        ticker: 'PARTS',
+        sip_timestamp: T0 + BigInt(Math.floor(i / 3)) * 1_000_000n,
+        price: 50 + (i % 97) / 8,
+        size: 1 + (i % 13),
+        exchange: 4,
+        id: i % 7 === 0 ? `é${i}` : String(i),
+        sequence_number: BigInt(i),
+      }));
+      await store.market.insertTrades(many);
+      await settledDataVersion(store, engine.name);
+      for (const maxRows of [60_000, 8_500]) {
+        const lists = new TickLists(store.market, wholeVersion(store), undefined, maxRows);
+        await lists.want('PARTS', STOCK);
+        // the whole list in pages of 2,000; of the shorter one, the pages that end within its 8,500
+        expect((await walkFromList(lists, { ticker: 'PARTS', order: 'desc', limit: 2_001 })).ticks).toBe(maxRows === 60_000 ? 9000 : 8000);
+      }
     });
 
     it('reads the list for a first page of more than 5,000 ticks, once for pages asked at once, and answers them from it', async () => {

@@ -45,13 +45,20 @@ export interface TickJsonPage {
   fromMemory?: boolean;
 }
 
-/** The newest ticks of a ticker as JSON (readTickList), newest first. */
+/** The newest ticks of a ticker as JSON (readTickList), newest first, in parts read one after the other. */
 export interface TickListItems {
   count: number;
   /** Whether these are all the ticks asked for (else the oldest of them were left out). */
   complete: boolean;
-  /** The items joined by commas. */
-  items: Buffer;
+  /** Newest first; none when there are no ticks. */
+  parts: TickListPart[];
+}
+
+/** Consecutive ticks of a list read. */
+export interface TickListPart {
+  count: number;
+  /** The items joined by commas: bytes, or text (PostgreSQL's), turned into bytes by the reader. */
+  items: Buffer | string;
   /** Each item's length in bytes, as decimal text joined by commas. */
   lengths: string;
   /** Each item's position as `time:sequence:key` (decimal), joined by commas. */
