@@ -113,7 +113,7 @@ export class AccessLog {
   constructor(
     private readonly logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
     private readonly mode: AccessLogMode = { kind: 'all' },
-    private readonly reqIdLabel = 'reqId',
+    reqIdLabel = 'reqId',
   ) {
     const s = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as DestinationStream | undefined;
     this.stream = typeof s?.write === 'function' ? s : undefined;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { DATASETS, isMarketless, MARKETS, normaliseDataset, normaliseMarket, TIME_SERIES, type Dataset, type Market } from '../domain/datasets.js';
+import { DATASETS, isMarketless, MARKETS, normaliseDataset, normaliseMarket } from '../domain/datasets.js';
 
 // Plans decide what a key may read (data sets × markets), how far back (history), how fresh
 // (real-time, 15-minute delayed or end of day) and how often (requests per window). The built-ins

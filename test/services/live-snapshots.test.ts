@@ -31,7 +31,6 @@ const CONTRACTS: OptionsContractRecord[] = [
 const ALL = [...Object.values(TICKERS).flat(), ...CONTRACTS.map((c) => c.ticker)];
 /** Every ticker the universal snapshot is asked for: each market's, an index and a contract. */
 const UNIVERSAL = [...ALL, 'I:NDX'].join(',');
-const marketOf = (t: string): SnapshotMarket => (t.startsWith('C:') ? 'fx' : t.startsWith('X:') ? 'crypto' : 'stocks');
 const NS = 1_000_000n;
 
 type Step =

@@ -177,7 +177,7 @@ export class MarketRelay {
   }
 
   private async takeOver(): Promise<void> {
-    const { market, peers, log } = this.opts;
+    const { market, log } = this.opts;
     const lastLive = await this.previousLastLive();
     // the previous holder left the tape open from its last report on (a second or two when it
     // handed over on a planned stop; the lease's lifetime and more when it died)
