@@ -16,6 +16,8 @@ interface Admission {
   limit: number;
   /** The limiter has recorded this connection. */
   recorded: boolean;
+  /** The limiter is being asked (a sweep does not ask again meanwhile). */
+  asking: boolean;
 }
 
 export class Admissions {
@@ -43,7 +45,7 @@ export class Admissions {
   }
 
   async admit(id: string, scope: string, limit: number): Promise<void> {
-    const admission: Admission = { scope, limit, recorded: false };
+    const admission: Admission = { scope, limit, recorded: false, asking: false };
     this.byId.set(id, admission);
     await this.record(id, admission);
   }
@@ -62,11 +64,14 @@ export class Admissions {
 
   private async record(id: string, a: Admission): Promise<void> {
     let older: string[];
+    a.asking = true;
     try {
       older = await this.limiter.admit(a.scope, id, a.limit);
     } catch (err) {
       this.log('connection limit not checked yet: the limiter is unavailable; asking again shortly', err);
       return;
+    } finally {
+      a.asking = false;
     }
     if (this.byId.get(id) !== a) {
       this.limiter.release(a.scope, id); // closed while the limiter answered
@@ -86,7 +91,7 @@ export class Admissions {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const [id, a] of [...this.byId]) if (!a.recorded) await this.record(id, a);
+      for (const [id, a] of [...this.byId]) if (!a.recorded && !a.asking) await this.record(id, a);
       const recorded = [...this.byId].filter(([, a]) => a.recorded).map(([id]) => id);
       for (let i = 0; i < recorded.length; i += LOOKUP_CHUNK) {
         const gone = await this.limiter.evicted(recorded.slice(i, i + LOOKUP_CHUNK));

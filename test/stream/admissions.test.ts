@@ -84,6 +84,36 @@ describe('admissions while the limiter cannot be asked', () => {
     }
   });
 
+  it('asks the limiter once for a connection whose admission is under way when a sweep comes', async () => {
+    const memory = new MemoryConnectionLimiter();
+    let answer: (() => void) | undefined;
+    let asked = 0;
+    const limiter = {
+      admit: async (scope: string, id: string, limit: number) => {
+        asked++;
+        await new Promise<void>((r) => (answer = r));
+        return memory.admit(scope, id, limit);
+      },
+      release: (scope: string, id: string) => memory.release(scope, id),
+      onEvict: () => undefined,
+      evicted: () => memory.evicted(),
+      close: () => memory.close(),
+    };
+    const closed: string[] = [];
+    const admissions = new Admissions(limiter, (id) => closed.push(id), quiet, 60_000);
+    try {
+      const admitting = admissions.admit('slow', 'k|realtime|stocks', 1);
+      const sweeping = admissions.sweep();
+      answer!();
+      await Promise.all([admitting, sweeping]);
+      expect(asked).toBe(1);
+      // counted once: it is not evicted as its own older copy
+      expect(closed).toEqual([]);
+    } finally {
+      admissions.close();
+    }
+  });
+
   it('does not record a connection that closed while the limiter was answering', async () => {
     const memory = new MemoryConnectionLimiter();
     let answer: (() => void) | undefined;
