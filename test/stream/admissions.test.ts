@@ -22,6 +22,25 @@ async function until(what: () => boolean, ms = 3000): Promise<void> {
 
 const quiet = () => undefined;
 
+/** An in-memory limiter whose admissions wait until answer() is called; asked() counts them. */
+function slowLimiter() {
+  const memory = new MemoryConnectionLimiter();
+  let release: (() => void) | undefined;
+  let asked = 0;
+  const limiter = {
+    admit: async (scope: string, id: string, limit: number) => {
+      asked++;
+      await new Promise<void>((r) => (release = r));
+      return memory.admit(scope, id, limit);
+    },
+    release: (scope: string, id: string) => memory.release(scope, id),
+    onEvict: () => undefined,
+    evicted: () => memory.evicted(),
+    close: () => memory.close(),
+  };
+  return { memory, limiter, answer: () => release!(), asked: () => asked };
+}
+
 describe.skipIf(!REDIS_URL)('evictions across processes (Redis)', () => {
   const conns: Redis[] = [];
   afterAll(async () => {
@@ -85,28 +104,15 @@ describe('admissions while the limiter cannot be asked', () => {
   });
 
   it('asks the limiter once for a connection whose admission is under way when a sweep comes', async () => {
-    const memory = new MemoryConnectionLimiter();
-    let answer: (() => void) | undefined;
-    let asked = 0;
-    const limiter = {
-      admit: async (scope: string, id: string, limit: number) => {
-        asked++;
-        await new Promise<void>((r) => (answer = r));
-        return memory.admit(scope, id, limit);
-      },
-      release: (scope: string, id: string) => memory.release(scope, id),
-      onEvict: () => undefined,
-      evicted: () => memory.evicted(),
-      close: () => memory.close(),
-    };
+    const slow = slowLimiter();
     const closed: string[] = [];
-    const admissions = new Admissions(limiter, (id) => closed.push(id), quiet, 60_000);
+    const admissions = new Admissions(slow.limiter, (id) => closed.push(id), quiet, 60_000);
     try {
       const admitting = admissions.admit('slow', 'k|realtime|stocks', 1);
       const sweeping = admissions.sweep();
-      answer!();
+      slow.answer();
       await Promise.all([admitting, sweeping]);
-      expect(asked).toBe(1);
+      expect(slow.asked()).toBe(1);
       // counted once: it is not evicted as its own older copy
       expect(closed).toEqual([]);
     } finally {
@@ -115,26 +121,15 @@ describe('admissions while the limiter cannot be asked', () => {
   });
 
   it('does not record a connection that closed while the limiter was answering', async () => {
-    const memory = new MemoryConnectionLimiter();
-    let answer: (() => void) | undefined;
-    const limiter = {
-      admit: async (scope: string, id: string, limit: number) => {
-        await new Promise<void>((r) => (answer = r));
-        return memory.admit(scope, id, limit);
-      },
-      release: (scope: string, id: string) => memory.release(scope, id),
-      onEvict: () => undefined,
-      evicted: () => memory.evicted(),
-      close: () => memory.close(),
-    };
-    const admissions = new Admissions(limiter, quiet, quiet, 60_000);
+    const slow = slowLimiter();
+    const admissions = new Admissions(slow.limiter, quiet, quiet, 60_000);
     try {
       const admitting = admissions.admit('gone', 'k|realtime|stocks', 1);
       admissions.release('gone');
-      answer!();
+      slow.answer();
       await admitting;
       // a later connection of the key is alone under the limit: nothing of 'gone' is left to count
-      expect(await memory.admit('k|realtime|stocks', 'next', 1)).toEqual([]);
+      expect(await slow.memory.admit('k|realtime|stocks', 'next', 1)).toEqual([]);
     } finally {
       admissions.close();
     }
