@@ -21,7 +21,8 @@
 //
 // BENCH_SECONDS (default 3) per round, BENCH_ROUNDS (default 1, medians), BENCH_CONNECTIONS
 // (default 50), BENCH_RATES, BENCH_CASES (names or parts of names, comma-separated), BENCH_ENGINES (sqlite,postgres: PostgreSQL when DATABASE_URL is
-// set), BENCH_DIR (default $TMPDIR/tickerbase-bench-live; the demo is loaded once and kept).
+// set), BENCH_DIR (default $TMPDIR/tickerbase-bench-live; the demo is loaded once and kept),
+// BENCH_SERVER_ARGS (more `serve` flags, space-separated, e.g. --workers 2).
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,7 @@ const onlyEngines = process.env.BENCH_ENGINES?.split(',');
 const benchDir = process.env.BENCH_DIR ?? join(tmpdir(), 'tickerbase-bench-live');
 /** Only the cases whose names contain one of these (comma-separated), when set. */
 const onlyCases = process.env.BENCH_CASES?.split(',');
+const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
 const TOKEN = 'bench-live-admin-token-0123456789abcdef';
 const SUBSCRIBERS = 10;
 /** The tickers the publisher trades; AAPL among them. */
@@ -79,7 +81,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl?: string):
   const { store, storeArgs } = await openBenchStore(dataDir, databaseUrl);
   const { key } = await store.keys.create({ plan: 'demo', label: 'bench-live' });
   const headers = { 'x-api-key': key };
-  const server = await startServer(['--admin-token', TOKEN, '--stream-connections', String(SUBSCRIBERS * 2), ...storeArgs], join(dataDir, 'access.log'), process.cwd());
+  const server = await startServer(['--admin-token', TOKEN, '--stream-connections', String(SUBSCRIBERS * 2), ...storeArgs, ...serverArgs], join(dataDir, 'access.log'), process.cwd());
   let bare: Child | undefined;
   let publisher: Awaited<ReturnType<typeof forkChild<Published>>> | undefined;
   const subscribers = await forkChild<{ events: number; p50: number; p99: number; ours?: { events: number; p50: number; p99: number } }>('./live-subscribers.ts', [server.url.replace('http', 'ws') + '/stocks', key, String(SUBSCRIBERS)]);
