@@ -1,6 +1,7 @@
 // The feed's connections as the connection limiter knows them. Each authenticated connection is
 // admitted under its key × feed × market scope; the limiter names the older ones to close.
-// Two things can go wrong across processes, and a sweep every few seconds mends both:
+// Two things can go wrong across processes, and a sweep every few seconds mends both (a limiter
+// of this process alone, which answers at once and hears of nothing, is not swept):
 // - the limiter could not be asked (Redis down or slow): the connection is served meanwhile (as
 //   rate limits fail open) and asked for again until the limiter answers;
 // - another process evicted one of ours and its notice was lost (pub/sub drops what a
@@ -22,7 +23,7 @@ interface Admission {
 
 export class Admissions {
   private readonly byId = new Map<string, Admission>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout | undefined;
   private sweeping = false;
 
   constructor(
@@ -33,8 +34,10 @@ export class Admissions {
     sweepMs = SWEEP_MS,
   ) {
     limiter.onEvict((id) => this.evictOne(id));
-    this.timer = setInterval(() => void this.sweep(), sweepMs);
-    this.timer.unref();
+    if (limiter.evicted) {
+      this.timer = setInterval(() => void this.sweep(), sweepMs);
+      this.timer.unref();
+    }
   }
 
   /** Connections open in this process that the limiter has not recorded yet. */
@@ -93,7 +96,7 @@ export class Admissions {
     try {
       for (const [id, a] of [...this.byId]) if (!a.recorded && !a.asking) await this.record(id, a);
       const recorded = [...this.byId].filter(([, a]) => a.recorded).map(([id]) => id);
-      for (let i = 0; i < recorded.length; i += LOOKUP_CHUNK) {
+      for (let i = 0; i < recorded.length && this.limiter.evicted; i += LOOKUP_CHUNK) {
         const gone = await this.limiter.evicted(recorded.slice(i, i + LOOKUP_CHUNK));
         for (const id of gone) this.evictOne(id);
       }

@@ -11,8 +11,11 @@ export interface ConnectionLimiter {
   release(scope: string, id: string): void;
   /** Ids of this process that another process asked to evict arrive here. */
   onEvict(handler: (id: string) => void): void;
-  /** Those of `ids` that were evicted, whether or not the notice to onEvict arrived. */
-  evicted(ids: readonly string[]): Promise<string[]>;
+  /**
+   * Those of `ids` that were evicted, whether or not the notice to onEvict arrived: a limiter
+   * shared across processes has it (a notice can be lost on the way); one process's has none.
+   */
+  evicted?(ids: readonly string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -36,10 +39,6 @@ export class MemoryConnectionLimiter implements ConnectionLimiter {
 
   onEvict(): void {
     // one process: admit's answer already names every connection to evict
-  }
-
-  async evicted(): Promise<string[]> {
-    return []; // admit's answer was acted on in this process
   }
 
   async close(): Promise<void> {

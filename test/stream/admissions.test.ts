@@ -35,7 +35,7 @@ function slowLimiter() {
     },
     release: (scope: string, id: string) => memory.release(scope, id),
     onEvict: () => undefined,
-    evicted: () => memory.evicted(),
+    evicted: async (): Promise<string[]> => [],
     close: () => memory.close(),
   };
   return { memory, limiter, answer: () => release!(), asked: () => asked };
@@ -79,7 +79,7 @@ describe('admissions while the limiter cannot be asked', () => {
       admit: (scope: string, id: string, limit: number) => (down ? Promise.reject(new Error('Command timed out')) : memory.admit(scope, id, limit)),
       release: (scope: string, id: string) => memory.release(scope, id),
       onEvict: () => undefined,
-      evicted: () => (down ? Promise.reject(new Error('Command timed out')) : memory.evicted()),
+      evicted: () => (down ? Promise.reject(new Error('Command timed out')) : Promise.resolve([])),
       close: () => memory.close(),
     };
     const closed: string[] = [];
